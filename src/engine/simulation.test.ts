@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_SIM_CONFIG, type SimConfig } from './config';
+import { Simulation } from './simulation';
+import { Timeline } from './timeline';
+import type { EngineEvent } from './events';
+
+const config = (seed: number, untilMs = 3_000): SimConfig => ({ ...DEFAULT_SIM_CONFIG, seed, untilMs });
+
+function runAll(cfg: SimConfig): { events: EngineEvent[]; digest: string } {
+  const sim = Simulation.create(cfg);
+  const events = sim.runUntil(cfg.untilMs);
+  return { events, digest: sim.digest() };
+}
+
+describe('Simulation', () => {
+  it('same seed and script give an identical event log and state digest', () => {
+    const a = runAll(config(11));
+    const b = runAll(config(11));
+    expect(a.events.length).toBeGreaterThan(50);
+    expect(a.events).toEqual(b.events);
+    expect(a.digest).toBe(b.digest);
+  });
+
+  it('a different seed gives a different run (the seed is really used)', () => {
+    expect(runAll(config(1)).digest).not.toBe(runAll(config(2)).digest);
+  });
+
+  it('step() handles exactly one queued item and advances the logical clock to it', () => {
+    const sim = Simulation.create(config(5));
+    expect(sim.step()!.map((e) => e.type)).toEqual(['sim.started']);
+    const second = sim.step()!;
+    expect(second.map((e) => e.type)).toEqual(['toy.emitted']);
+    expect(sim.stepIndex).toBe(2);
+    expect(second[0]!.step).toBe(2);
+    let last = sim.nowMs;
+    for (let i = 0; i < 100; i++) {
+      sim.step();
+      expect(sim.nowMs).toBeGreaterThanOrEqual(last);
+      last = sim.nowMs;
+    }
+  });
+
+  it('every event names the Flink code it models', () => {
+    for (const e of runAll(config(3)).events) expect(e.flinkRef.length).toBeGreaterThan(0);
+  });
+
+  it('snapshot → fromSnapshot → continue equals an uninterrupted run', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 2000 }), (seed, cutMs) => {
+        const cfg = config(seed, 2_000);
+        const whole = Simulation.create(cfg);
+        const wholeEvents = whole.runUntil(cfg.untilMs);
+
+        const first = Simulation.create(cfg);
+        const before = first.runUntil(cutMs);
+        const snap = JSON.parse(JSON.stringify(first.snapshot()));
+        const resumed = Simulation.fromSnapshot(snap);
+        const after = resumed.runUntil(cfg.untilMs);
+        expect([...before, ...after]).toEqual(wholeEvents);
+        expect(resumed.digest()).toBe(whole.digest());
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('the snapshot is a copy: changing it does not change the simulation', () => {
+    const sim = Simulation.create(config(4));
+    sim.runUntil(500);
+    const snap = sim.snapshot();
+    const digest = sim.digest();
+    snap.toy.sum = -1;
+    snap.queue.heap.length = 0;
+    expect(sim.digest()).toBe(digest);
+  });
+
+  it('refuses something that is not an engine snapshot', () => {
+    expect(() => Simulation.fromSnapshot({ format: 'nope' } as never)).toThrow(/Not an engine snapshot/);
+  });
+});
+
+describe('Timeline', () => {
+  it('seek(i) for any i equals a fresh run to i', () => {
+    const cfg = config(21, 10_000);
+    const timeline = Timeline.record(cfg, { keyframeEvery: 16 });
+    expect(timeline.length).toBeGreaterThan(100);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: timeline.length }), (i) => {
+        const fresh = Simulation.create(cfg);
+        for (let k = 0; k < i; k++) fresh.step();
+        expect(timeline.seek(i).digest()).toBe(fresh.digest());
+        expect(timeline.stateAt(i)).toEqual(fresh.snapshot());
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('records the events of each step and their times', () => {
+    const cfg = config(8, 1_000);
+    const timeline = Timeline.record(cfg);
+    const sim = Simulation.create(cfg);
+    for (let i = 1; i <= timeline.length; i++) {
+      expect(timeline.eventsAt(i)).toEqual(sim.step());
+      expect(timeline.timeAt(i)).toBe(sim.nowMs);
+    }
+    // The toy job is endless; recording stops at the first step due after untilMs.
+    expect(sim.nextAtMs).toBeGreaterThan(cfg.untilMs);
+  });
+
+  it('stateAt returns frozen states that views cannot change', () => {
+    const timeline = Timeline.record(config(2, 1_000));
+    const s = timeline.stateAt(10);
+    expect(Object.isFrozen(s)).toBe(true);
+    expect(Object.isFrozen(s.toy)).toBe(true);
+  });
+
+  it('branching at a position discards the future and re-records from the action', () => {
+    const cfg = config(13, 2_000);
+    const timeline = Timeline.record(cfg, { keyframeEvery: 8 });
+    const at = 25;
+    const oldLength = timeline.length;
+    const sumBefore = timeline.stateAt(timeline.length).toy.sum;
+    const actionStep = timeline.branch(at, { do: 'emit', value: 1000 });
+    expect(actionStep).toBe(at + 1);
+    expect(timeline.eventsAt(at + 1).map((e) => e.type)).toEqual(['user.action', 'toy.emitted']);
+    expect(timeline.interventions).toEqual([{ step: at + 1, action: { do: 'emit', value: 1000 } }]);
+    expect(timeline.length).toBe(oldLength + 2); // the action step and the extra delivery
+    expect(timeline.stateAt(timeline.length).toy.sum).toBe(sumBefore + 1000);
+    // Positions before the branch are unchanged; positions after it replay the action.
+    const fresh = Simulation.create(cfg);
+    for (let k = 0; k < at; k++) fresh.step();
+    expect(timeline.seek(at).digest()).toBe(fresh.digest());
+    fresh.apply({ do: 'emit', value: 1000 });
+    for (let k = at + 1; k < timeline.length; k++) fresh.step();
+    expect(timeline.seek(timeline.length).digest()).toBe(fresh.digest());
+    for (let i = at; i <= timeline.length; i += 7) expect(timeline.seek(i).digest()).toBe(Simulation.fromSnapshot(timeline.stateAt(i)).digest());
+  });
+
+  it('branching again earlier drops the later intervention', () => {
+    const timeline = Timeline.record(config(13, 3_000), { keyframeEvery: 8 });
+    timeline.branch(30, { do: 'emit', value: 5 });
+    timeline.branch(10, { do: 'emit', value: 6 });
+    expect(timeline.interventions).toEqual([{ step: 11, action: { do: 'emit', value: 6 } }]);
+  });
+
+  it('positionAtTime finds the first step at or after a time', () => {
+    const timeline = Timeline.record(config(3, 1_000));
+    const p = timeline.positionAtTime(500);
+    expect(timeline.timeAt(p)).toBeGreaterThanOrEqual(500);
+    expect(timeline.timeAt(p - 1)).toBeLessThan(500);
+  });
+
+  it('rejects positions outside the recording', () => {
+    const timeline = Timeline.record(config(3, 200));
+    expect(() => timeline.seek(-1)).toThrow(RangeError);
+    expect(() => timeline.seek(timeline.length + 1)).toThrow(RangeError);
+  });
+});

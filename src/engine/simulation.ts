@@ -1,0 +1,115 @@
+/**
+ * The simulation kernel: one step takes exactly one item off the event queue, advances the
+ * logical clock to its time, runs its handler and returns the events it produced.
+ */
+import { createQueue, dequeue, enqueue, peek } from './core/eventQueue';
+import { clonePlain, digestPlain } from './core/plainData';
+import { createRng } from './core/rng';
+import { assertNever } from './core/assertNever';
+import type { SimConfig } from './config';
+import type { EngineEvent } from './events';
+import type { UserAction } from './actions';
+import { HANDLERS, type Handler } from './handlers';
+import type { QueueItem, QueueItemKind } from './queueItems';
+import { ENGINE_STATE_FORMAT, type EngineState } from './state';
+import { StepContext } from './stepContext';
+import { createToyJobState, emitRecord } from './toy/counterJob';
+
+export class Simulation {
+  private constructor(private readonly s: EngineState) {}
+
+  /** A new simulation at step 0; its first step starts the job. */
+  static create(config: SimConfig): Simulation {
+    const state: EngineState = {
+      format: ENGINE_STATE_FORMAT,
+      config: clonePlain(config),
+      nowMs: 0,
+      stepIndex: 0,
+      rng: createRng(config.seed),
+      queue: createQueue<QueueItem>(),
+      toy: createToyJobState(config.toy),
+    };
+    enqueue(state.queue, 0, { kind: 'sim.start' });
+    return new Simulation(state);
+  }
+
+  /** Rebuilds a simulation from `snapshot()` output; it continues exactly as the original would. */
+  static fromSnapshot(snapshot: EngineState): Simulation {
+    if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== ENGINE_STATE_FORMAT) {
+      throw new Error(`Not an engine snapshot: expected format "${ENGINE_STATE_FORMAT}"`);
+    }
+    return new Simulation(clonePlain(snapshot));
+  }
+
+  /** The whole engine state as plain data (a copy; byte arrays are shared, they are immutable). */
+  snapshot(): EngineState {
+    return clonePlain(this.s);
+  }
+
+  /** Read-only access to the live state, for code that copies what it needs right away. */
+  get state(): Readonly<EngineState> {
+    return this.s;
+  }
+
+  get nowMs(): number {
+    return this.s.nowMs;
+  }
+
+  get stepIndex(): number {
+    return this.s.stepIndex;
+  }
+
+  /** Time of the next queued item, or undefined when nothing is left to do. */
+  get nextAtMs(): number | undefined {
+    return peek(this.s.queue)?.atMs;
+  }
+
+  /** Processes exactly one queued item; returns its events, or null when the queue is empty. */
+  step(): EngineEvent[] | null {
+    const entry = dequeue(this.s.queue);
+    if (entry === undefined) return null;
+    this.s.nowMs = entry.atMs;
+    this.s.stepIndex += 1;
+    const ctx = new StepContext(this.s);
+    dispatch(ctx, entry.item);
+    return ctx.events;
+  }
+
+  /** Applies a user action as a step of its own at the current time (used for branching). */
+  apply(action: UserAction): EngineEvent[] {
+    this.s.stepIndex += 1;
+    const ctx = new StepContext(this.s);
+    ctx.emit('user.action', { action });
+    switch (action.do) {
+      case 'emit':
+        emitRecord(ctx, action.value);
+        break;
+      default:
+        assertNever(action.do, 'action');
+    }
+    return ctx.events;
+  }
+
+  /** Steps while the next item is due at or before `ms`, then sets the clock to `ms`. */
+  runUntil(ms: number): EngineEvent[] {
+    const out: EngineEvent[] = [];
+    for (;;) {
+      const next = this.nextAtMs;
+      if (next === undefined || next > ms) break;
+      const events = this.step();
+      if (events) out.push(...events);
+    }
+    if (ms > this.s.nowMs) this.s.nowMs = ms;
+    return out;
+  }
+
+  /** A stable digest of the whole state: equal digests mean equal states. */
+  digest(): string {
+    return digestPlain(this.s);
+  }
+}
+
+function dispatch(ctx: StepContext, item: QueueItem): void {
+  const handler = HANDLERS[item.kind] as Handler<QueueItemKind>;
+  handler(ctx, item as never);
+}

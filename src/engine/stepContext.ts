@@ -1,0 +1,52 @@
+/**
+ * What a handler may do during one step: read and change engine state, emit events, schedule
+ * future work and draw seeded random numbers. Effects are data: nothing here touches the
+ * outside world.
+ */
+import { enqueue } from './core/eventQueue';
+import { nextFloat, nextInt } from './core/rng';
+import { FLINK_REFS, type EngineEvent, type EventPayloads, type EventType } from './events';
+import type { QueueItem } from './queueItems';
+import type { EngineState } from './state';
+
+export interface EmitOptions {
+  task?: string;
+  /** Overrides the default Flink reference of the event type. */
+  flinkRef?: string;
+}
+
+export class StepContext {
+  readonly events: EngineEvent[] = [];
+
+  constructor(readonly state: EngineState) {}
+
+  get nowMs(): number {
+    return this.state.nowMs;
+  }
+
+  emit<T extends EventType>(type: T, payload: EventPayloads[T], opts: EmitOptions = {}): void {
+    const event = {
+      type,
+      step: this.state.stepIndex,
+      atMs: this.state.nowMs,
+      ...(opts.task !== undefined ? { task: opts.task } : {}),
+      flinkRef: opts.flinkRef ?? FLINK_REFS[type],
+      ...payload,
+    } as EngineEvent;
+    this.events.push(event);
+  }
+
+  /** Schedules `item` to be handled `delayMs` simulated milliseconds from now. */
+  schedule(delayMs: number, item: QueueItem): void {
+    if (!(delayMs >= 0)) throw new RangeError(`schedule: delay must be ≥ 0, got ${delayMs}`);
+    enqueue(this.state.queue, this.state.nowMs + delayMs, item);
+  }
+
+  random(): number {
+    return nextFloat(this.state.rng);
+  }
+
+  randomInt(n: number): number {
+    return nextInt(this.state.rng, n);
+  }
+}
