@@ -13,6 +13,6 @@ export interface SimConfig {
 
 export const DEFAULT_SIM_CONFIG: SimConfig = {
   seed: 7,
-  untilMs: 5_000,
-  toy: { periodMs: 100, minLatencyMs: 5, maxLatencyMs: 60, startValue: 1 },
+  untilMs: 20_000,
+  toy: { periodMs: 100, minLatencyMs: 80, maxLatencyMs: 420, startValue: 1 },
 };

@@ -6,4 +6,4 @@ export type { EngineState } from './state';
 export { FLINK_REFS, eventNamespace, type EngineEvent, type EventType, type EventOf } from './events';
 export { describeAction, type UserAction } from './actions';
 export { digestPlain } from './core/plainData';
-export { SOURCE_TASK, SUM_TASK } from './toy/counterJob';
+export { SOURCE_TASK, SUM_TASK, type ToyRecordInFlight } from './toy/counterJob';

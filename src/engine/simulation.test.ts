@@ -148,6 +148,10 @@ describe('Timeline', () => {
     const p = timeline.positionAtTime(500);
     expect(timeline.timeAt(p)).toBeGreaterThanOrEqual(500);
     expect(timeline.timeAt(p - 1)).toBeLessThan(500);
+    const q = timeline.lastPositionAtOrBefore(500);
+    expect(timeline.timeAt(q)).toBeLessThanOrEqual(500);
+    expect(timeline.timeAt(q + 1)).toBeGreaterThan(500);
+    expect(timeline.lastPositionAtOrBefore(1e9)).toBe(timeline.length);
   });
 
   it('rejects positions outside the recording', () => {

@@ -31,6 +31,9 @@ export interface TimelineOptions {
   maxSteps?: number;
 }
 
+/** Shared so that "no events" is the same value every time (selectors compare by identity). */
+const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
+
 interface Keyframe {
   position: number;
   state: EngineState;
@@ -76,7 +79,7 @@ export class Timeline {
   /** Events produced by step `position` (empty for position 0). */
   eventsAt(position: number): readonly EngineEvent[] {
     this.check(position);
-    return position === 0 ? [] : this.steps[position - 1]!.events;
+    return position === 0 ? NO_EVENTS : this.steps[position - 1]!.events;
   }
 
   /** Simulated time after `position` steps. */
@@ -101,6 +104,18 @@ export class Timeline {
       else hi = mid;
     }
     return Math.min(lo + 1, this.steps.length);
+  }
+
+  /** The last position whose time is ≤ `ms` (0 when none is). */
+  lastPositionAtOrBefore(ms: number): number {
+    let lo = 0;
+    let hi = this.steps.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.steps[mid - 1]!.atMs <= ms) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** A fresh simulation positioned after `position` steps (nearest keyframe, then replay). */

@@ -16,10 +16,16 @@ export interface ToyJobConfig {
 export interface ToyJobState {
   nextValue: number;
   emitted: number;
-  /** Values in flight on the channel, in emission order. */
-  inFlight: number[];
+  /** Records in flight on the channel, in emission order. */
+  inFlight: ToyRecordInFlight[];
   sum: number;
   count: number;
+}
+
+export interface ToyRecordInFlight {
+  value: number;
+  sentAtMs: number;
+  arriveAtMs: number;
 }
 
 export const SOURCE_TASK = 'source#0';
@@ -34,7 +40,7 @@ export function emitRecord(ctx: StepContext, value: number): void {
   const cfg = ctx.state.config.toy;
   const span = cfg.maxLatencyMs - cfg.minLatencyMs;
   const latency = cfg.minLatencyMs + (span > 0 ? ctx.randomInt(span + 1) : 0);
-  ctx.state.toy.inFlight.push(value);
+  ctx.state.toy.inFlight.push({ value, sentAtMs: ctx.nowMs, arriveAtMs: ctx.nowMs + latency });
   ctx.state.toy.emitted += 1;
   ctx.emit('toy.emitted', { value, channelLatencyMs: latency }, { task: SOURCE_TASK });
   ctx.schedule(latency, { kind: 'toy.deliver', value });
@@ -50,7 +56,7 @@ export function handleToyEmit(ctx: StepContext, _item: QueueItemOf<'toy.emit'>):
 
 export function handleToyDeliver(ctx: StepContext, item: QueueItemOf<'toy.deliver'>): void {
   const toy = ctx.state.toy;
-  const at = toy.inFlight.indexOf(item.value);
+  const at = toy.inFlight.findIndex((r) => r.value === item.value);
   if (at >= 0) toy.inFlight.splice(at, 1);
   toy.sum += item.value;
   toy.count += 1;

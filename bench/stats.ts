@@ -1,0 +1,33 @@
+/** Small helpers for benchmarks: timing, percentiles and a uniform report line. */
+export function timeMs(fn: () => void): number {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx]!;
+}
+
+export function fmt(n: number, digits = 2): string {
+  return n >= 1000 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits);
+}
+
+export interface BenchLine {
+  name: string;
+  value: string;
+  goal?: string;
+  ok?: boolean;
+}
+
+export function printSection(title: string, lines: BenchLine[]): void {
+  console.log(`\n## ${title}`);
+  const w = Math.max(...lines.map((l) => l.name.length));
+  for (const l of lines) {
+    const goal = l.goal ? `   goal ${l.goal}: ${l.ok ? 'met' : 'NOT met'}` : '';
+    console.log(`  ${l.name.padEnd(w)}  ${l.value}${goal}`);
+  }
+}

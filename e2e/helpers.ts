@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+export async function readStep(page: Page): Promise<number> {
+  const text = await page.getByTestId('step-readout').innerText();
+  const m = /(\d+)\D+(\d+)/.exec(text);
+  if (!m) throw new Error(`Unreadable step readout: ${text}`);
+  return Number(m[1]);
+}
+
+/**
+ * Saves a screenshot under reports/screenshots and measures it in the browser: how many
+ * distinct colors a sample of its pixels has. A blank or single-color page has 1 or 2.
+ */
+export async function screenshotAndMeasure(page: Page, name: string): Promise<{ path: string; colors: number }> {
+  mkdirSync('reports/screenshots', { recursive: true });
+  const path = `reports/screenshots/${name}.png`;
+  const png = await page.screenshot({ path });
+  const colors = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const data = g.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set<number>();
+    for (let i = 0; i < data.length; i += 4 * 97) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    return seen.size;
+  }, png.toString('base64'));
+  return { path, colors };
+}

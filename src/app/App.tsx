@@ -1,0 +1,41 @@
+/** The application shell: header, the stage for the views, the side panel and the control bar. */
+import { useEffect } from 'react';
+import { AppHeader } from '../views/header/AppHeader';
+import { ControlBar } from '../views/controls/ControlBar';
+import { EventList } from '../views/events/EventList';
+import { HelpOverlay } from '../views/help/HelpOverlay';
+import { ToyJobView } from '../views/toy/ToyJobView';
+import { ActionsPanel } from '../views/actions/ActionsPanel';
+import { useAppStore } from '../store/appStore';
+import { selectLang } from '../store/selectors';
+import { useT } from '../i18n/useT';
+import { usePlayback } from './usePlayback';
+import { useKeyboardShortcuts } from './useKeyboardShortcuts';
+
+export function App() {
+  const t = useT();
+  const lang = useAppStore(selectLang);
+  usePlayback();
+  useKeyboardShortcuts();
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.title = t('appTitle');
+  }, [lang, t]);
+  return (
+    <div className="app">
+      <AppHeader />
+      <main className="workspace">
+        <div className="stage">
+          <ToyJobView />
+          <p className="simplification">{t('simplification')}</p>
+        </div>
+        <aside className="side">
+          <ActionsPanel />
+          <EventList />
+        </aside>
+      </main>
+      <ControlBar />
+      <HelpOverlay />
+    </div>
+  );
+}

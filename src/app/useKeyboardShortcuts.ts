@@ -1,0 +1,74 @@
+/**
+ * Global keyboard shortcuts. They stay out of the way of form fields, so typing in an input
+ * or moving a focused slider with the arrow keys keeps its native meaning.
+ */
+import { useEffect } from 'react';
+import { useAppStore } from '../store/appStore';
+
+const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/** True when the focused element gives `key` a meaning of its own. */
+function handledNatively(target: EventTarget | null, key: string): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return true;
+  if (tag === 'INPUT') {
+    const type = (target as HTMLInputElement).type;
+    if (type === 'range') return SLIDER_KEYS.has(key);
+    return type !== 'button' && type !== 'checkbox' && type !== 'radio';
+  }
+  return false;
+}
+
+export function useKeyboardShortcuts(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const s = useAppStore.getState();
+      if (e.key === 'Escape' && s.helpOpen) {
+        s.setHelpOpen(false);
+        e.preventDefault();
+        return;
+      }
+      if (handledNatively(e.target, e.key)) return;
+      switch (e.key) {
+        case ' ':
+          // A focused button would also "click" on Space: handle it once, here.
+          s.togglePlaying();
+          break;
+        case 'ArrowRight':
+          s.setPlaying(false);
+          s.stepBy(e.shiftKey ? 10 : 1);
+          break;
+        case 'ArrowLeft':
+          s.setPlaying(false);
+          s.stepBy(e.shiftKey ? -10 : -1);
+          break;
+        case 'Home':
+          s.setPlaying(false);
+          s.setCursor(0);
+          break;
+        case 'End':
+          s.setPlaying(false);
+          s.setCursor(s.timeline.length);
+          break;
+        case '?':
+          s.setHelpOpen(!s.helpOpen);
+          break;
+        case '-':
+        case '_':
+          s.setSpeed(s.speed / 2);
+          break;
+        case '+':
+        case '=':
+          s.setSpeed(s.speed * 2);
+          break;
+        default:
+          return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -1,0 +1,36 @@
+/**
+ * Playback: whether the cursor advances by itself and how fast. Speed is a multiplier of
+ * simulated time over wall time, chosen on a logarithmic scale (like RaftScope's slider).
+ * The per-frame playhead lives in the playback loop (a ref), never in the store.
+ */
+import type { StateCreator } from 'zustand';
+import type { AppStore } from './appStore';
+
+export const SPEED_MIN = 0.05;
+export const SPEED_MAX = 50;
+
+export interface PlaybackSlice {
+  playing: boolean;
+  /** Simulated milliseconds per wall-clock millisecond. */
+  speed: number;
+  setPlaying: (playing: boolean) => void;
+  togglePlaying: () => void;
+  setSpeed: (speed: number) => void;
+}
+
+export function clampSpeed(speed: number): number {
+  if (!Number.isFinite(speed)) return 1;
+  return Math.min(SPEED_MAX, Math.max(SPEED_MIN, speed));
+}
+
+export const createPlaybackSlice: StateCreator<AppStore, [], [], PlaybackSlice> = (set, get) => ({
+  playing: false,
+  speed: 0.5,
+  setPlaying: (playing) => {
+    // Playing from the end starts again from the beginning, as media players do.
+    if (playing && get().cursor >= get().timeline.length) set({ cursor: 0 });
+    set({ playing });
+  },
+  togglePlaying: () => get().setPlaying(!get().playing),
+  setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
+});

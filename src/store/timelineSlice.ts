@@ -1,0 +1,58 @@
+/**
+ * The recorded timeline and the cursor into it. The Timeline object is kept as-is (it is the
+ * engine's time-travel structure); `revision` changes whenever it is re-recorded or branched,
+ * so selectors that depend on its contents recompute.
+ */
+import type { StateCreator } from 'zustand';
+import { DEFAULT_SIM_CONFIG, Timeline, type SimConfig, type UserAction } from '../engine';
+import type { AppStore } from './appStore';
+
+export interface TimelineSlice {
+  config: SimConfig;
+  timeline: Timeline;
+  revision: number;
+  /** Position in the timeline: the number of steps applied (0…length). */
+  cursor: number;
+  /** Set when the last action branched the timeline, to tell the user the future was redone. */
+  lastBranch: { atStep: number; discardedSteps: number } | null;
+  setCursor: (position: number) => void;
+  stepBy: (delta: number) => void;
+  loadConfig: (config: SimConfig) => void;
+  applyAction: (action: UserAction) => void;
+}
+
+export const KEYFRAME_EVERY = 64;
+
+export function recordTimeline(config: SimConfig): Timeline {
+  return Timeline.record(config, { keyframeEvery: KEYFRAME_EVERY });
+}
+
+export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get) => ({
+  config: DEFAULT_SIM_CONFIG,
+  timeline: recordTimeline(DEFAULT_SIM_CONFIG),
+  revision: 0,
+  cursor: 0,
+  lastBranch: null,
+  setCursor: (position) => {
+    const { timeline } = get();
+    const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
+    set({ cursor: clamped });
+  },
+  stepBy: (delta) => {
+    const { cursor } = get();
+    get().setCursor(cursor + delta);
+  },
+  loadConfig: (config) => {
+    set((s) => ({ config, timeline: recordTimeline(config), revision: s.revision + 1, cursor: 0, playing: false, lastBranch: null }));
+  },
+  applyAction: (action) => {
+    const { timeline, cursor } = get();
+    const discardedSteps = timeline.length - cursor;
+    const at = timeline.branch(cursor, action);
+    set((s) => ({
+      revision: s.revision + 1,
+      cursor: at,
+      lastBranch: discardedSteps > 0 ? { atStep: at, discardedSteps } : null,
+    }));
+  },
+});

@@ -1,0 +1,21 @@
+/** Interface preferences and overlays. The language is remembered across visits. */
+import type { StateCreator } from 'zustand';
+import type { AppStore } from './appStore';
+import { detectLanguage, rememberLanguage, type Lang } from '../i18n/language';
+
+export interface UiSlice {
+  lang: Lang;
+  helpOpen: boolean;
+  setLang: (lang: Lang) => void;
+  setHelpOpen: (open: boolean) => void;
+}
+
+export const createUiSlice: StateCreator<AppStore, [], [], UiSlice> = (set) => ({
+  lang: detectLanguage(),
+  helpOpen: false,
+  setLang: (lang) => {
+    rememberLanguage(lang);
+    set({ lang });
+  },
+  setHelpOpen: (helpOpen) => set({ helpOpen }),
+});

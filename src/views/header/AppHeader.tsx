@@ -1,0 +1,37 @@
+/** Title bar with the language switch and the shortcut help button. */
+import { useAppStore } from '../../store/appStore';
+import { selectLang } from '../../store/selectors';
+import { useT } from '../../i18n/useT';
+import type { Lang } from '../../i18n/language';
+
+const LANGS: { id: Lang; label: string }[] = [
+  { id: 'en', label: 'English' },
+  { id: 'zh', label: '中文' },
+];
+
+export function AppHeader() {
+  const t = useT();
+  const lang = useAppStore(selectLang);
+  const setLang = useAppStore((s) => s.setLang);
+  const setHelpOpen = useAppStore((s) => s.setHelpOpen);
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <h1>{t('appTitle')}</h1>
+        <p className="tagline">{t('appTagline')}</p>
+      </div>
+      <div className="header-tools">
+        <div className="lang-switch" role="group" aria-label={t('language')}>
+          {LANGS.map((l) => (
+            <button key={l.id} type="button" aria-pressed={lang === l.id} data-testid={`lang-${l.id}`} onClick={() => setLang(l.id)}>
+              {l.label}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="help-button" onClick={() => setHelpOpen(true)} aria-label={t('help')} title={`${t('help')} (?)`} data-testid="help-button">
+          ?
+        </button>
+      </div>
+    </header>
+  );
+}
