@@ -1,0 +1,12 @@
+/** Binary serialization: Flink-style data views, type serializers by name, and the RocksDB composite key. */
+export * from './bytes';
+export * from './dataOutputView';
+export * from './dataInputView';
+export * from './typeSerializer';
+export * from './primitiveSerializers';
+export * from './keySerializer';
+export * from './namespaceSerializers';
+export * from './collectionSerializers';
+export * from './averageAccumulatorSerializer';
+export * from './serializerRegistry';
+export * from './compositeKey';
