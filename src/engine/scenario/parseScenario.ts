@@ -1,0 +1,78 @@
+/**
+ * Reads a scenario from JSON text or a parsed value. Never throws for bad input: it returns
+ * every problem with the field path (and, for JSON syntax errors, the line and column).
+ */
+import { jsonErrorOffset } from './jsonErrorOffset';
+import { checkScenario, type ScenarioProblem } from './scenarioChecks';
+import { SCENARIO_FORMAT, scenarioSchema, type Scenario } from './scenarioSchema';
+
+/** Larger documents are refused before parsing (a scenario is a few KB; 10 MB is an attack). */
+export const MAX_SCENARIO_BYTES = 2 * 1024 * 1024;
+const MAX_DEPTH = 32;
+
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; problems: ScenarioProblem[] };
+
+function fail(path: string, message: string): ParseResult {
+  return { ok: false, problems: [{ path, message }] };
+}
+
+function depthOf(v: unknown, limit: number): number {
+  if (v === null || typeof v !== 'object') return 0;
+  if (limit <= 0) return 1;
+  let max = 0;
+  for (const x of Object.values(v as object)) max = Math.max(max, depthOf(x, limit - 1));
+  return 1 + max;
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `line ${line}, column ${column}`;
+}
+
+/** Formats a zod path (["script", 3, "task"]) as `script[3].task`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
+  return out === '' ? '(document)' : out;
+}
+
+/** Parses JSON text (size-limited) and validates it as a scenario. */
+export function parseScenarioText(text: string): ParseResult {
+  if (text.length > MAX_SCENARIO_BYTES) {
+    return fail('(document)', `the file is ${(text.length / 1024 / 1024).toFixed(1)} MB; a scenario may be at most ${MAX_SCENARIO_BYTES / 1024 / 1024} MB`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    const offset = jsonErrorOffset(text);
+    return fail('(document)', `not valid JSON${offset !== null ? ` at ${lineAndColumn(text, offset)}` : ''}: ${msg}`);
+  }
+  return parseScenario(value);
+}
+
+/** Validates a parsed value as a scenario, filling in every default. */
+export function parseScenario(value: unknown): ParseResult {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return fail('(document)', 'a scenario is a JSON object');
+  }
+  if (depthOf(value, MAX_DEPTH + 1) > MAX_DEPTH) return fail('(document)', `nesting deeper than ${MAX_DEPTH} levels`);
+  const format = (value as { format?: unknown }).format;
+  if (format !== SCENARIO_FORMAT) {
+    return fail('format', `expected "${SCENARIO_FORMAT}", got ${format === undefined ? 'nothing' : JSON.stringify(format)}`);
+  }
+  const parsed = scenarioSchema.safeParse(value);
+  if (!parsed.success) {
+    return { ok: false, problems: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
+  }
+  const problems = checkScenario(parsed.data);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, scenario: parsed.data };
+}
+
+/** The problems as lines for a terminal or a message box. */
+export function formatProblems(problems: readonly ScenarioProblem[]): string {
+  return problems.map((p) => `${p.path}: ${p.message}`).join('\n');
+}

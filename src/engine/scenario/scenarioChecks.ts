@@ -1,0 +1,89 @@
+/**
+ * Checks that need more than one field: task names that must exist, parallelism against max
+ * parallelism, and configurations Flink itself refuses. Each problem names its field path.
+ */
+import { computeDefaultMaxParallelism } from '../keys/keyGroups';
+import type { Scenario } from './scenarioSchema';
+
+export interface ScenarioProblem {
+  /** Field path in the document, e.g. `script[3].task`. */
+  path: string;
+  message: string;
+}
+
+/** The effective max parallelism: as configured, else Flink's default for the largest operator. */
+export function effectiveMaxParallelism(s: Scenario): number {
+  if (s.job.maxParallelism !== undefined) return s.job.maxParallelism;
+  const p = Math.max(s.job.parallelism, ...s.job.operators.map((o) => o.parallelism ?? s.job.parallelism));
+  return computeDefaultMaxParallelism(p);
+}
+
+/** Every task name of the job: sources, keyed operators and sinks, `<operator>#<subtaskIndex>`. */
+export function taskNames(s: Scenario): string[] {
+  const names: string[] = [];
+  const p = s.job.parallelism;
+  for (let i = 0; i < p; i++) names.push(`source#${i}`);
+  for (const op of s.job.operators) for (let i = 0; i < (op.parallelism ?? p); i++) names.push(`${op.name}#${i}`);
+  for (let i = 0; i < p; i++) names.push(`sink#${i}`);
+  return names;
+}
+
+export function checkScenario(s: Scenario): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  const maxP = effectiveMaxParallelism(s);
+  const seen = new Set<string>();
+  s.job.operators.forEach((op, i) => {
+    if (op.name === 'source' || op.name === 'sink') {
+      problems.push({ path: `job.operators[${i}].name`, message: `"${op.name}" is reserved for the job's ${op.name} tasks` });
+    }
+    if (seen.has(op.name)) problems.push({ path: `job.operators[${i}].name`, message: `operator name "${op.name}" is used twice` });
+    seen.add(op.name);
+    const p = op.parallelism;
+    if (p !== undefined && p > maxP) problems.push({ path: `job.operators[${i}].parallelism`, message: `parallelism ${p} exceeds the max parallelism ${maxP}` });
+  });
+  if (s.job.parallelism > maxP) problems.push({ path: 'job.parallelism', message: `parallelism ${s.job.parallelism} exceeds the max parallelism ${maxP}` });
+
+  const cp = s.checkpointing;
+  if (cp.unaligned && cp.mode !== 'exactly_once') {
+    problems.push({ path: 'checkpointing.unaligned', message: 'unaligned checkpoints need mode "exactly_once" (Flink refuses them with at-least-once)' });
+  }
+  if (cp.unaligned && cp.maxConcurrent > 1) {
+    problems.push({ path: 'checkpointing.maxConcurrent', message: 'unaligned checkpoints need max-concurrent-checkpoints = 1' });
+  }
+  if (cp.alignedCheckpointTimeoutMs > 0 && !cp.unaligned) {
+    problems.push({ path: 'checkpointing.alignedCheckpointTimeoutMs', message: 'an aligned-checkpoint timeout only applies when unaligned checkpoints are enabled' });
+  }
+  const sb = s.stateBackend;
+  if (sb.incremental && sb.type === 'hashmap' && !sb.changelog.enabled) {
+    problems.push({ path: 'stateBackend.incremental', message: 'the HashMap backend takes full snapshots only; use "rocksdb" or enable the changelog' });
+  }
+  if (s.job.source.kind === 'script' && !s.script.some((a) => a.do === 'emit')) {
+    problems.push({ path: 'job.source', message: 'a "script" source emits only through "emit" actions, and the script has none' });
+  }
+
+  const tasks = new Set(taskNames(s));
+  const sources = new Set(taskNames(s).filter((t) => t.startsWith('source#')));
+  s.script.forEach((a, i) => {
+    const where = `script[${i}]`;
+    if (a.atMs > s.untilMs) problems.push({ path: `${where}.atMs`, message: `action at ${a.atMs} ms is after untilMs (${s.untilMs} ms) and would never run` });
+    if ('task' in a && a.task !== undefined && !tasks.has(a.task)) {
+      problems.push({ path: `${where}.task`, message: `no task "${a.task}" in this job (tasks: ${[...tasks].join(', ')})` });
+    }
+    if (a.do === 'emit' && a.source !== undefined && !sources.has(a.source)) {
+      problems.push({ path: `${where}.source`, message: `no source task "${a.source}" (sources: ${[...sources].join(', ')})` });
+    }
+    if ((a.do === 'flush' || a.do === 'compact') && s.stateBackend.type !== 'rocksdb') {
+      problems.push({ path: `${where}.do`, message: `"${a.do}" needs the RocksDB state backend (stateBackend.type is "${s.stateBackend.type}")` });
+    }
+    if ((a.do === 'flush' || a.do === 'compact') && a.task.startsWith('source#')) {
+      problems.push({ path: `${where}.task`, message: `"${a.do}" needs a keyed operator task; sources hold no keyed state` });
+    }
+    if (a.do === 'materialize' && !s.stateBackend.changelog.enabled) {
+      problems.push({ path: `${where}.do`, message: '"materialize" needs the changelog state backend (stateBackend.changelog.enabled)' });
+    }
+    if (a.do === 'restore' && a.parallelism !== undefined && a.parallelism > maxP) {
+      problems.push({ path: `${where}.parallelism`, message: `cannot rescale to ${a.parallelism}: the max parallelism is ${maxP} and never changes across restores` });
+    }
+  });
+  return problems;
+}
