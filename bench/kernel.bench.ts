@@ -2,15 +2,17 @@
  * Kernel benchmarks: raw step throughput, and time travel on a 10,000-step timeline — seek to
  * a random position (nearest keyframe + replay) against replaying from step 0.
  */
-import { DEFAULT_SIM_CONFIG, Simulation, Timeline, type SimConfig } from '../src/engine';
+import { DEFAULT_SCENARIO_INPUT, Simulation, Timeline, scenarioOf } from '../src/engine';
 import { createRng, nextInt } from '../src/engine/core/rng';
 import { fmt, percentile, printSection, timeMs } from './stats';
+import { KEYFRAME_EVERY } from '../src/store/timelineSlice';
 
 const TIMELINE_STEPS = 10_000;
 const SEEKS = 200;
 
 export function runKernelBench(): void {
-  const config: SimConfig = { ...DEFAULT_SIM_CONFIG, seed: 1, untilMs: 1e9, toy: { ...DEFAULT_SIM_CONFIG.toy, periodMs: 10 } };
+  // The default job at a higher rate, so 10,000 steps cover a few simulated seconds.
+  const config = scenarioOf({ ...DEFAULT_SCENARIO_INPUT, seed: 1, untilMs: 1e8, job: { ...DEFAULT_SCENARIO_INPUT.job, source: { kind: 'generator', keys: 100, ratePerSec: 500 } } });
 
   // Steps per second of the kernel (warm up first so the JIT has compiled the hot path).
   const warm = Simulation.create(config);
@@ -25,7 +27,7 @@ export function runKernelBench(): void {
   // Time travel on a 10,000-step timeline.
   let timeline!: Timeline;
   const recordMs = timeMs(() => {
-    timeline = Timeline.record(config, { keyframeEvery: 64, maxSteps: TIMELINE_STEPS });
+    timeline = Timeline.record(config, { keyframeEvery: KEYFRAME_EVERY, maxSteps: TIMELINE_STEPS });
   });
   const rng = createRng(99);
   const seekTimes: number[] = [];

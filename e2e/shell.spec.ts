@@ -17,7 +17,7 @@ test('loads without console errors and shows the job and controls', async ({ pag
   expect(await readStep(page)).toBe(0);
   await page.getByTestId('step-forward').click();
   await page.getByTestId('step-forward').click();
-  await expect(page.getByTestId('events')).toContainText('toy.emitted');
+  await expect(page.getByTestId('events')).toContainText('source.emitted');
   expect(errors).toEqual([]);
 });
 
@@ -50,14 +50,15 @@ test('step buttons and jumps move the cursor', async ({ page }) => {
 
 test('the scrubber sets the position and the shown state follows', async ({ page }) => {
   await page.goto('/');
+  const sink = page.getByTestId('node-sink#1');
   await page.getByTestId('scrubber').fill('40');
   expect(await readStep(page)).toBe(40);
-  const sumAt40 = await page.getByTestId('sum').textContent();
-  await page.getByTestId('scrubber').fill('80');
-  expect(await readStep(page)).toBe(80);
-  expect(await page.getByTestId('sum').textContent()).not.toBe(sumAt40);
+  const at40 = await sink.textContent();
+  await page.getByTestId('scrubber').fill('200');
+  expect(await readStep(page)).toBe(200);
+  expect(await sink.textContent()).not.toBe(at40);
   await page.getByTestId('scrubber').fill('40');
-  expect(await page.getByTestId('sum').textContent()).toBe(sumAt40);
+  expect(await sink.textContent()).toBe(at40);
 });
 
 test('keyboard shortcuts drive playback and the help overlay', async ({ page }) => {
@@ -97,8 +98,9 @@ test('acting at an earlier step branches the timeline and says so', async ({ pag
   await expect(page.getByTestId('branch-notice')).toBeVisible();
   expect(await readStep(page)).toBe(21);
   await expect(page.getByTestId('events')).toContainText('user.action');
+  // The injected record is read by the source, updates keyed state and reaches a sink.
   await page.getByTestId('jump-end').click();
-  expect(await readStep(page)).toBe(end + 2);
+  expect(await readStep(page)).toBe(end + 4);
 });
 
 test('the language switch changes the UI and is remembered', async ({ page }) => {
@@ -111,6 +113,19 @@ test('the language switch changes the UI and is remembered', async ({ page }) =>
   await expect(page.getByTestId('play')).toHaveAttribute('aria-label', '播放');
   await page.getByTestId('lang-en').click();
   await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play');
+});
+
+test('clicking a subtask shows its keyed state by key group', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scrubber').fill('150');
+  await page.getByTestId('node-count#1').click();
+  await expect(page.getByTestId('task-state')).toContainText('count#1');
+  const rows = page.getByTestId('state-table').locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThan(0);
+  // Every key group shown belongs to count#1's range [64, 127].
+  for (const kg of await rows.locator('td:first-child').allTextContents()) expect(Number(kg)).toBeGreaterThanOrEqual(64);
+  await page.getByTestId('node-source#0').click();
+  await expect(page.getByTestId('source-offsets')).toBeVisible();
 });
 
 test('a screenshot at projector size is not blank', async ({ page }) => {

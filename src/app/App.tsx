@@ -4,7 +4,8 @@ import { AppHeader } from '../views/header/AppHeader';
 import { ControlBar } from '../views/controls/ControlBar';
 import { EventList } from '../views/events/EventList';
 import { HelpOverlay } from '../views/help/HelpOverlay';
-import { ToyJobView } from '../views/toy/ToyJobView';
+import { JobGraphView } from '../views/job/JobGraphView';
+import { TaskStatePanel } from '../views/taskState/TaskStatePanel';
 import { ActionsPanel } from '../views/actions/ActionsPanel';
 import { useAppStore } from '../store/appStore';
 import { selectLang } from '../store/selectors';
@@ -26,11 +27,12 @@ export function App() {
       <AppHeader />
       <main className="workspace">
         <div className="stage">
-          <ToyJobView />
+          <JobGraphView />
           <p className="simplification">{t('simplification')}</p>
         </div>
         <aside className="side">
           <ActionsPanel />
+          <TaskStatePanel />
           <EventList />
         </aside>
       </main>

@@ -1,19 +1,33 @@
 /**
- * Actions a user (or a scenario script) applies to a running simulation. Applying one at an
- * earlier step branches the timeline: the recorded future is discarded and re-run.
+ * Actions: the scenario script's vocabulary, also used for what a user does at the cursor.
+ * Applying one at an earlier step branches the timeline: the recorded future is re-run.
  */
-import { assertNever } from './core/assertNever';
+import type { ScenarioAction } from './scenario/actionSchema';
 
-export type UserAction =
-  /** The toy source emits one extra record with this value right now. */
-  | { do: 'emit'; value: number };
+/** A script action without its time: it happens when it is applied. */
+export type UserAction = ScenarioAction extends infer A ? (A extends { atMs: number } ? Omit<A, 'atMs'> : never) : never;
 
 /** A short human-readable description used in logs and the event list. */
 export function describeAction(a: UserAction): string {
   switch (a.do) {
     case 'emit':
-      return `emit ${a.value}`;
-    default:
-      return assertNever(a.do, 'action');
+      return `emit ${a.records.map((r) => `${JSON.stringify(r.key)}=${r.value}`).join(', ')}${a.source ? ` at ${a.source}` : ''}`;
+    case 'checkpoint':
+    case 'savepoint':
+      return a.do;
+    case 'flush':
+      return `flush ${a.task}`;
+    case 'compact':
+      return `compact ${a.task} files ${a.files.join(', ')}`;
+    case 'materialize':
+      return `materialize ${a.task ?? 'all tasks'}`;
+    case 'fail':
+      return `fail ${a.task} (${a.phase})`;
+    case 'decline':
+      return `decline ${a.task}${a.checkpoint !== undefined ? ` checkpoint ${a.checkpoint}` : ''}`;
+    case 'failUploads':
+      return `fail the next ${a.count} uploads${a.task ? ` of ${a.task}` : ''}`;
+    case 'restore':
+      return `restore from ${a.checkpoint}${a.parallelism !== undefined ? ` at parallelism ${a.parallelism}` : ''}`;
   }
 }

@@ -2,18 +2,26 @@
  * The table from queue item kind to handler. Each mechanism contributes its handlers here; the
  * mapped type makes the compiler insist that every kind has exactly one.
  */
+import { handleRecordArrive, handleSourceReadLog, handleSourceTick, startSources } from './job/recordFlow';
+import { performAction } from './performAction';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
 import type { StepContext } from './stepContext';
-import { handleToyDeliver, handleToyEmit } from './toy/counterJob';
 
 export type Handler<K extends QueueItemKind> = (ctx: StepContext, item: QueueItemOf<K>) => void;
 export type HandlerTable = { [K in QueueItemKind]: Handler<K> };
 
 export const HANDLERS: HandlerTable = {
   'sim.start': (ctx) => {
-    ctx.emit('sim.started', { seed: ctx.state.config.seed, untilMs: ctx.state.config.untilMs });
-    ctx.schedule(0, { kind: 'toy.emit' });
+    const { scenario, job } = ctx.state;
+    ctx.emit('sim.started', { seed: scenario.seed, untilMs: scenario.untilMs, tasks: job.topology.subtasks.length, maxParallelism: job.topology.maxParallelism });
+    startSources(ctx);
+    scenario.script.forEach((a, index) => ctx.schedule(a.atMs - ctx.nowMs, { kind: 'script.action', index }));
   },
-  'toy.emit': handleToyEmit,
-  'toy.deliver': handleToyDeliver,
+  'script.action': (ctx, item) => {
+    const { atMs: _atMs, ...action } = ctx.state.scenario.script[item.index]!;
+    performAction(ctx, action as never);
+  },
+  'source.tick': handleSourceTick,
+  'source.readLog': handleSourceReadLog,
+  'record.arrive': handleRecordArrive,
 };

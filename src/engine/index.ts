@@ -1,9 +1,17 @@
 /** The engine's only import surface for the rest of the app. */
 export { Simulation } from './simulation';
 export { Timeline, type StepRecord, type Intervention, type TimelineOptions } from './timeline';
-export { DEFAULT_SIM_CONFIG, type SimConfig } from './config';
 export type { EngineState } from './state';
-export { FLINK_REFS, eventNamespace, type EngineEvent, type EventType, type EventOf } from './events';
+export { FLINK_REFS, eventNamespace, type EngineEvent, type EventType, type EventOf, type StateValueView } from './events';
 export { describeAction, type UserAction } from './actions';
 export { digestPlain } from './core/plainData';
-export { SOURCE_TASK, SUM_TASK, type ToyRecordInFlight } from './toy/counterJob';
+export { DEFAULT_SCENARIO, DEFAULT_SCENARIO_INPUT, scenarioOf } from './defaultScenario';
+export { parseScenario, parseScenarioText, formatProblems, type ParseResult } from './scenario/parseScenario';
+export { SCENARIO_FORMAT, type Scenario, type ScenarioInput } from './scenario/scenarioSchema';
+export type { ScenarioProblem } from './scenario/scenarioChecks';
+export type { Topology, SubtaskInfo, Vertex } from './job/topology';
+export type { JobState } from './job/jobState';
+export { HOP_LATENCY_MS } from './job/recordFlow';
+export { formatKeyGroupRange } from './keys/keyGroupRange';
+export { keyedStateEntries, type KeyedStateEntryView } from './job/stateView';
+export { recordsInFlight, type RecordInFlight } from './job/inFlight';

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_SIM_CONFIG, type SimConfig } from './config';
+import { DEFAULT_SCENARIO_INPUT, scenarioOf } from './defaultScenario';
+import type { Scenario } from './scenario/scenarioSchema';
 import { Simulation } from './simulation';
 import { Timeline } from './timeline';
 import type { EngineEvent } from './events';
+import type { UserAction } from './actions';
 
-const config = (seed: number, untilMs = 3_000): SimConfig => ({ ...DEFAULT_SIM_CONFIG, seed, untilMs });
+const config = (seed: number, untilMs = 3_000): Scenario => scenarioOf({ ...DEFAULT_SCENARIO_INPUT, seed, untilMs });
+type SimConfig = Scenario;
 
 function runAll(cfg: SimConfig): { events: EngineEvent[]; digest: string } {
   const sim = Simulation.create(cfg);
@@ -30,7 +33,7 @@ describe('Simulation', () => {
     const sim = Simulation.create(config(5));
     expect(sim.step()!.map((e) => e.type)).toEqual(['sim.started']);
     const second = sim.step()!;
-    expect(second.map((e) => e.type)).toEqual(['toy.emitted']);
+    expect(second.map((e) => e.type)).toEqual(['source.emitted']);
     expect(sim.stepIndex).toBe(2);
     expect(second[0]!.step).toBe(2);
     let last = sim.nowMs;
@@ -69,7 +72,7 @@ describe('Simulation', () => {
     sim.runUntil(500);
     const snap = sim.snapshot();
     const digest = sim.digest();
-    snap.toy.sum = -1;
+    snap.job.sources['source#0']!.offset = -1;
     snap.queue.heap.length = 0;
     expect(sim.digest()).toBe(digest);
   });
@@ -103,7 +106,7 @@ describe('Timeline', () => {
       expect(timeline.eventsAt(i)).toEqual(sim.step());
       expect(timeline.timeAt(i)).toBe(sim.nowMs);
     }
-    // The toy job is endless; recording stops at the first step due after untilMs.
+    // The generator is endless; recording stops at the first step due after untilMs.
     expect(sim.nextAtMs).toBeGreaterThan(cfg.untilMs);
   });
 
@@ -111,7 +114,7 @@ describe('Timeline', () => {
     const timeline = Timeline.record(config(2, 1_000));
     const s = timeline.stateAt(10);
     expect(Object.isFrozen(s)).toBe(true);
-    expect(Object.isFrozen(s.toy)).toBe(true);
+    expect(Object.isFrozen(s.job.sources)).toBe(true);
   });
 
   it('branching at a position discards the future and re-records from the action', () => {
@@ -119,18 +122,24 @@ describe('Timeline', () => {
     const timeline = Timeline.record(cfg, { keyframeEvery: 8 });
     const at = 25;
     const oldLength = timeline.length;
-    const sumBefore = timeline.stateAt(timeline.length).toy.sum;
-    const actionStep = timeline.branch(at, { do: 'emit', value: 1000 });
+    const sinkTotal = (st: ReturnType<Timeline['stateAt']>) => Object.values(st.job.sinks).reduce((n, k) => n + k.received, 0);
+    const receivedBefore = sinkTotal(timeline.stateAt(timeline.length));
+    const action: UserAction = { do: 'emit', records: [{ key: 'extra', value: 1000 }] };
+    const actionStep = timeline.branch(at, action);
     expect(actionStep).toBe(at + 1);
-    expect(timeline.eventsAt(at + 1).map((e) => e.type)).toEqual(['user.action', 'toy.emitted']);
-    expect(timeline.interventions).toEqual([{ step: at + 1, action: { do: 'emit', value: 1000 } }]);
-    expect(timeline.length).toBe(oldLength + 2); // the action step and the extra delivery
-    expect(timeline.stateAt(timeline.length).toy.sum).toBe(sumBefore + 1000);
+    expect(timeline.eventsAt(at + 1).map((e) => e.type)).toEqual(['user.action']);
+    expect(timeline.interventions).toEqual([{ step: at + 1, action }]);
+    // The action step, the source reading the record, the keyed operator and the sink.
+    expect(timeline.length).toBe(oldLength + 4);
+    expect(sinkTotal(timeline.stateAt(timeline.length))).toBe(receivedBefore + 1);
+    const updates = timeline.records().flatMap((r) => r.events).filter((e) => e.type === 'state.updated' && e.key === 'extra');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ value: 1000 });
     // Positions before the branch are unchanged; positions after it replay the action.
     const fresh = Simulation.create(cfg);
     for (let k = 0; k < at; k++) fresh.step();
     expect(timeline.seek(at).digest()).toBe(fresh.digest());
-    fresh.apply({ do: 'emit', value: 1000 });
+    fresh.apply(action);
     for (let k = at + 1; k < timeline.length; k++) fresh.step();
     expect(timeline.seek(timeline.length).digest()).toBe(fresh.digest());
     for (let i = at; i <= timeline.length; i += 7) expect(timeline.seek(i).digest()).toBe(Simulation.fromSnapshot(timeline.stateAt(i)).digest());
@@ -138,9 +147,9 @@ describe('Timeline', () => {
 
   it('branching again earlier drops the later intervention', () => {
     const timeline = Timeline.record(config(13, 3_000), { keyframeEvery: 8 });
-    timeline.branch(30, { do: 'emit', value: 5 });
-    timeline.branch(10, { do: 'emit', value: 6 });
-    expect(timeline.interventions).toEqual([{ step: 11, action: { do: 'emit', value: 6 } }]);
+    timeline.branch(30, { do: 'emit', records: [{ key: 'a', value: 5 }] });
+    timeline.branch(10, { do: 'emit', records: [{ key: 'b', value: 6 }] });
+    expect(timeline.interventions).toEqual([{ step: 11, action: { do: 'emit', records: [{ key: 'b', value: 6 }] } }]);
   });
 
   it('positionAtTime finds the first step at or after a time', () => {

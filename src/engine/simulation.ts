@@ -5,29 +5,29 @@
 import { createQueue, dequeue, enqueue, peek } from './core/eventQueue';
 import { clonePlain, digestPlain } from './core/plainData';
 import { createRng } from './core/rng';
-import { assertNever } from './core/assertNever';
-import type { SimConfig } from './config';
 import type { EngineEvent } from './events';
 import type { UserAction } from './actions';
 import { HANDLERS, type Handler } from './handlers';
 import type { QueueItem, QueueItemKind } from './queueItems';
 import { ENGINE_STATE_FORMAT, type EngineState } from './state';
 import { StepContext } from './stepContext';
-import { createToyJobState, emitRecord } from './toy/counterJob';
+import { createJobState } from './job/jobState';
+import { performAction } from './performAction';
+import type { Scenario } from './scenario/scenarioSchema';
 
 export class Simulation {
   private constructor(private readonly s: EngineState) {}
 
-  /** A new simulation at step 0; its first step starts the job. */
-  static create(config: SimConfig): Simulation {
+  /** A new simulation of a validated scenario at step 0; its first step starts the job. */
+  static create(scenario: Scenario): Simulation {
     const state: EngineState = {
       format: ENGINE_STATE_FORMAT,
-      config: clonePlain(config),
+      scenario: clonePlain(scenario),
       nowMs: 0,
       stepIndex: 0,
-      rng: createRng(config.seed),
+      rng: createRng(scenario.seed),
       queue: createQueue<QueueItem>(),
-      toy: createToyJobState(config.toy),
+      job: createJobState(scenario),
     };
     enqueue(state.queue, 0, { kind: 'sim.start' });
     return new Simulation(state);
@@ -80,13 +80,7 @@ export class Simulation {
     this.s.stepIndex += 1;
     const ctx = new StepContext(this.s);
     ctx.emit('user.action', { action });
-    switch (action.do) {
-      case 'emit':
-        emitRecord(ctx, action.value);
-        break;
-      default:
-        assertNever(action.do, 'action');
-    }
+    performAction(ctx, action);
     return ctx.events;
   }
 

@@ -4,20 +4,20 @@
  */
 import type { QueueState } from './core/eventQueue';
 import type { RngState } from './core/rng';
-import type { SimConfig } from './config';
+import type { JobState } from './job/jobState';
 import type { QueueItem } from './queueItems';
-import type { ToyJobState } from './toy/counterJob';
+import type { Scenario } from './scenario/scenarioSchema';
 
 export const ENGINE_STATE_FORMAT = 'checkpoint-lab/engine-state@1';
 
 export interface EngineState {
   format: typeof ENGINE_STATE_FORMAT;
-  config: SimConfig;
+  scenario: Scenario;
   /** Logical clock in simulated milliseconds. Only the kernel advances it. */
   nowMs: number;
   /** Number of steps taken so far. */
   stepIndex: number;
   rng: RngState;
   queue: QueueState<QueueItem>;
-  toy: ToyJobState;
+  job: JobState;
 }

@@ -8,7 +8,7 @@
  * and the run is recorded again from there.
  */
 import type { UserAction } from './actions';
-import type { SimConfig } from './config';
+import type { Scenario } from './scenario/scenarioSchema';
 import { clonePlain, deepFreeze } from './core/plainData';
 import type { EngineEvent } from './events';
 import { Simulation } from './simulation';
@@ -53,16 +53,16 @@ export class Timeline {
   private readerPos = -1;
   private frozenCache: { position: number; state: EngineState }[] = [];
 
-  private constructor(readonly config: SimConfig, opts: TimelineOptions) {
+  private constructor(readonly scenario: Scenario, opts: TimelineOptions) {
     this.keyframeEvery = Math.max(1, opts.keyframeEvery ?? 64);
     this.maxSteps = opts.maxSteps ?? 200_000;
-    this.head = Simulation.create(config);
+    this.head = Simulation.create(scenario);
     this.keyframes.push({ position: 0, state: this.head.snapshot() });
   }
 
-  /** Records a run of `config` up to `config.untilMs` (or until the queue is empty). */
-  static record(config: SimConfig, opts: TimelineOptions = {}): Timeline {
-    const t = new Timeline(config, opts);
+  /** Records a run of `scenario` up to `scenario.untilMs` (or until the queue is empty). */
+  static record(scenario: Scenario, opts: TimelineOptions = {}): Timeline {
+    const t = new Timeline(scenario, opts);
     t.recordForward();
     return t;
   }
@@ -175,7 +175,7 @@ export class Timeline {
 
   private recordForward(): void {
     const sim = this.head;
-    const until = this.config.untilMs;
+    const until = this.scenario.untilMs;
     while (this.steps.length < this.maxSteps) {
       const next = sim.nextAtMs;
       if (next === undefined || next > until) break;

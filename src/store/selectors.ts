@@ -20,3 +20,4 @@ export const selectTimeAtCursor = (s: AppStore): number => s.timeline.timeAt(s.c
 export const selectStateAtCursor = (s: AppStore): EngineState => s.timeline.stateAt(s.cursor);
 
 export const selectEndTime = (s: AppStore): number => s.timeline.timeAt(s.timeline.length);
+export const selectSelectedTask = (s: AppStore): string | null => s.selectedTask;

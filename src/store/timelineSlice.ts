@@ -4,11 +4,11 @@
  * so selectors that depend on its contents recompute.
  */
 import type { StateCreator } from 'zustand';
-import { DEFAULT_SIM_CONFIG, Timeline, type SimConfig, type UserAction } from '../engine';
+import { DEFAULT_SCENARIO, Timeline, type Scenario, type UserAction } from '../engine';
 import type { AppStore } from './appStore';
 
 export interface TimelineSlice {
-  config: SimConfig;
+  scenario: Scenario;
   timeline: Timeline;
   revision: number;
   /** Position in the timeline: the number of steps applied (0…length). */
@@ -17,19 +17,19 @@ export interface TimelineSlice {
   lastBranch: { atStep: number; discardedSteps: number } | null;
   setCursor: (position: number) => void;
   stepBy: (delta: number) => void;
-  loadConfig: (config: SimConfig) => void;
+  loadScenario: (scenario: Scenario) => void;
   applyAction: (action: UserAction) => void;
 }
 
-export const KEYFRAME_EVERY = 64;
+export const KEYFRAME_EVERY = 32;
 
-export function recordTimeline(config: SimConfig): Timeline {
-  return Timeline.record(config, { keyframeEvery: KEYFRAME_EVERY });
+export function recordTimeline(scenario: Scenario): Timeline {
+  return Timeline.record(scenario, { keyframeEvery: KEYFRAME_EVERY });
 }
 
 export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get) => ({
-  config: DEFAULT_SIM_CONFIG,
-  timeline: recordTimeline(DEFAULT_SIM_CONFIG),
+  scenario: DEFAULT_SCENARIO,
+  timeline: recordTimeline(DEFAULT_SCENARIO),
   revision: 0,
   cursor: 0,
   lastBranch: null,
@@ -42,8 +42,8 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     const { cursor } = get();
     get().setCursor(cursor + delta);
   },
-  loadConfig: (config) => {
-    set((s) => ({ config, timeline: recordTimeline(config), revision: s.revision + 1, cursor: 0, playing: false, lastBranch: null }));
+  loadScenario: (scenario) => {
+    set((s) => ({ scenario, timeline: recordTimeline(scenario), revision: s.revision + 1, cursor: 0, playing: false, lastBranch: null }));
   },
   applyAction: (action) => {
     const { timeline, cursor } = get();

@@ -6,6 +6,9 @@ import { detectLanguage, rememberLanguage, type Lang } from '../i18n/language';
 export interface UiSlice {
   lang: Lang;
   helpOpen: boolean;
+  /** The subtask whose internals the side panel shows (`<operator>#<index>`), or null. */
+  selectedTask: string | null;
+  selectTask: (task: string | null) => void;
   setLang: (lang: Lang) => void;
   setHelpOpen: (open: boolean) => void;
 }
@@ -13,6 +16,8 @@ export interface UiSlice {
 export const createUiSlice: StateCreator<AppStore, [], [], UiSlice> = (set) => ({
   lang: detectLanguage(),
   helpOpen: false,
+  selectedTask: 'count#0',
+  selectTask: (selectedTask) => set({ selectedTask }),
   setLang: (lang) => {
     rememberLanguage(lang);
     set({ lang });

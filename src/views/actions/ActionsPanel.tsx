@@ -3,13 +3,15 @@
  * the notice says so, because the steps the user saw after it are gone.
  */
 import { useAppStore } from '../../store/appStore';
-import { selectLastBranch, selectStateAtCursor } from '../../store/selectors';
+import { selectLastBranch } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
+
+const INJECTED_KEY = 'k0';
+const INJECTED_VALUE = 100;
 
 export function ActionsPanel() {
   const t = useT();
   const applyAction = useAppStore((s) => s.applyAction);
-  const state = useAppStore(selectStateAtCursor);
   const lastBranch = useAppStore(selectLastBranch);
   const dismiss = () => useAppStore.setState({ lastBranch: null });
   return (
@@ -19,10 +21,10 @@ export function ActionsPanel() {
         data-testid="inject-record"
         onClick={() => {
           useAppStore.getState().setPlaying(false);
-          applyAction({ do: 'emit', value: 100 + state.toy.emitted });
+          applyAction({ do: 'emit', records: [{ key: INJECTED_KEY, value: INJECTED_VALUE }] });
         }}
       >
-        {t('injectRecord')}
+        {t('injectRecord', { key: INJECTED_KEY, value: INJECTED_VALUE })}
       </button>
       {lastBranch && (
         <div className="notice" role="status" data-testid="branch-notice">

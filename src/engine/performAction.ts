@@ -1,0 +1,19 @@
+/**
+ * Carries out an action (from the scenario script or from a user at the cursor) inside a step.
+ * Actions whose mechanism the engine does not run yet are refused by the scenario checks
+ * (`ENGINE_SUPPORTED_ACTIONS`), so reaching one here is a programming error.
+ */
+import type { UserAction } from './actions';
+import { appendToSourceLog } from './job/recordFlow';
+import type { StepContext } from './stepContext';
+
+/** Performs `action` now. */
+export function performAction(ctx: StepContext, action: UserAction): void {
+  switch (action.do) {
+    case 'emit':
+      appendToSourceLog(ctx, action.source ?? 'source#0', action.records);
+      return;
+    default:
+      throw new Error(`The engine cannot perform "${action.do}" yet`);
+  }
+}

@@ -1,0 +1,72 @@
+/** The selected subtask's state: keyed state entries by key group, or a source's offsets. */
+import { useMemo } from 'react';
+import { keyedStateEntries, type StateValueView } from '../../engine';
+import { useAppStore } from '../../store/appStore';
+import { selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
+import { useT } from '../../i18n/useT';
+
+function show(v: StateValueView): string {
+  if (v === null) return '∅';
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(2);
+  if (Array.isArray(v)) return `[${v.join(', ')}]`;
+  return Object.entries(v)
+    .map(([k, n]) => `${k}:${n}`)
+    .join(' ');
+}
+
+export function TaskStatePanel() {
+  const t = useT();
+  const state = useAppStore(selectStateAtCursor);
+  const task = useAppStore(selectSelectedTask);
+  const keyed = task ? state.job.keyed[task] : undefined;
+  const source = task ? state.job.sources[task] : undefined;
+  const sink = task ? state.job.sinks[task] : undefined;
+  const entries = useMemo(() => (keyed ? keyedStateEntries(keyed.backend) : []), [keyed]);
+  return (
+    <section className="panel task-state" aria-labelledby="task-state-title" data-testid="task-state">
+      <h2 id="task-state-title">
+        {t('taskState')} <span className="muted">{task ?? ''}</span>
+      </h2>
+      {!task && <p className="muted">{t('selectTaskHint')}</p>}
+      {keyed && (
+        <>
+          <p className="muted small">
+            {keyed.backend.type === 'hashmap' ? t('heapBackendNote') : ''} · {entries.length} {t('entries')}
+          </p>
+          {entries.length === 0 ? (
+            <p className="muted">{t('noStateYet')}</p>
+          ) : (
+            <table className="state-table" data-testid="state-table">
+              <thead>
+                <tr>
+                  <th>{t('keyGroup')}</th>
+                  <th>{t('key')}</th>
+                  <th>{t('value')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr key={`${e.state}/${e.keyGroup}/${String(e.key)}/${e.namespace}`}>
+                    <td className="num">{e.keyGroup}</td>
+                    <td>{String(e.key)}</td>
+                    <td className="num">{show(e.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+      {source && (
+        <p data-testid="source-offsets">
+          {t('offset')}: <b>{source.offset}</b> · {t('logOffset')}: <b>{source.logOffset}</b> · {t('emitted')}: <b>{source.emitted}</b>
+        </p>
+      )}
+      {sink && (
+        <p>
+          {t('received')}: <b>{sink.received}</b>
+        </p>
+      )}
+    </section>
+  );
+}
