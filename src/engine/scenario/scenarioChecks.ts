@@ -5,6 +5,12 @@
 import { computeDefaultMaxParallelism } from '../keys/keyGroups';
 import type { Scenario } from './scenarioSchema';
 
+/**
+ * The actions whose mechanisms the engine runs today. The format defines more; a scenario that
+ * uses one of the others is refused with a clear message instead of being half-run.
+ */
+export const ENGINE_SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(['emit']);
+
 export interface ScenarioProblem {
   /** Field path in the document, e.g. `script[3].task`. */
   path: string;
@@ -65,6 +71,10 @@ export function checkScenario(s: Scenario): ScenarioProblem[] {
   const sources = new Set(taskNames(s).filter((t) => t.startsWith('source#')));
   s.script.forEach((a, i) => {
     const where = `script[${i}]`;
+    if (!ENGINE_SUPPORTED_ACTIONS.has(a.do)) {
+      problems.push({ path: `${where}.do`, message: `"${a.do}" is part of the scenario format but this version of the engine does not run it yet` });
+      return;
+    }
     if (a.atMs > s.untilMs) problems.push({ path: `${where}.atMs`, message: `action at ${a.atMs} ms is after untilMs (${s.untilMs} ms) and would never run` });
     if ('task' in a && a.task !== undefined && !tasks.has(a.task)) {
       problems.push({ path: `${where}.task`, message: `no task "${a.task}" in this job (tasks: ${[...tasks].join(', ')})` });
