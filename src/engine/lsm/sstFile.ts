@@ -1,0 +1,83 @@
+/**
+ * Turning entries into a live SST record: take the next file number, encode the immutable
+ * bytes, and keep the metadata and block index beside them so reads never re-parse the footer.
+ */
+import type { ColumnFamily, LsmDb, SstFile, SstOrigin } from './lsmDb';
+import { LSM_LINEAGE_LIMIT } from './lsmDb';
+import type { LsmEntry } from './memtable';
+import { encodeSst, type SstBlockHandle, type SstFooter } from './sstFormat';
+
+/** Transitive lineage of a file (see SstMeta.lineage). */
+export interface Lineage {
+  lineage: number[];
+  lineageTruncated: boolean;
+}
+
+/** Where a new file comes from: its origin, the files it was compacted from, and its lineage. */
+export interface SstProvenance {
+  origin: SstOrigin;
+  inputs: number[];
+  /** Lineage for compaction outputs (see `mergeLineage`); null for flush and ingest, whose lineage is the file itself. */
+  lineage: Lineage | null;
+}
+
+/** RocksDB `BuildTable` / `CompactionJob` output: writes `entries` as SST number `db.nextFileNumber++` (not yet placed in a level). */
+export function writeSstFile(
+  db: LsmDb,
+  cf: ColumnFamily,
+  level: number,
+  entries: readonly LsmEntry[],
+  provenance: SstProvenance,
+): SstFile {
+  const fileNumber = db.nextFileNumber++;
+  const enc = encodeSst(entries, fileNumber, cf.id, db.config.blockSizeBytes);
+  return sstFileFromParts(enc.bytes, enc.footer, enc.blocks, enc.checksum, level, provenance);
+}
+
+/** Assembles the in-state record of an SST from its bytes and parsed footer/index. */
+export function sstFileFromParts(
+  bytes: Uint8Array,
+  footer: SstFooter,
+  blocks: readonly SstBlockHandle[],
+  checksum: number,
+  level: number,
+  provenance: SstProvenance,
+): SstFile {
+  const lineage = provenance.lineage ?? { lineage: [footer.fileNumber], lineageTruncated: false };
+  return {
+    fileNumber: footer.fileNumber,
+    cfId: footer.cfId,
+    level,
+    smallestKey: footer.smallestKey,
+    largestKey: footer.largestKey,
+    smallestSeq: footer.smallestSeq,
+    largestSeq: footer.largestSeq,
+    entryCount: footer.entryCount,
+    tombstoneCount: footer.tombstoneCount,
+    sizeBytes: bytes.length,
+    origin: provenance.origin,
+    inputs: provenance.inputs.slice().sort((a, b) => a - b),
+    lineage: lineage.lineage.slice(),
+    lineageTruncated: lineage.lineageTruncated,
+    checksum,
+    bytes,
+    blockLastKeys: blocks.map((b) => b.lastKey),
+    blockOffsets: blocks.map((b) => b.offset),
+    blockSizes: blocks.map((b) => b.size),
+  };
+}
+
+/** Lineage of a compaction output: the union of its inputs' lineages, newest LSM_LINEAGE_LIMIT kept. */
+export function mergeLineage(parts: readonly Lineage[]): Lineage {
+  const all: number[] = [];
+  let truncated = false;
+  for (const p of parts) {
+    for (const n of p.lineage) all.push(n);
+    truncated ||= p.lineageTruncated;
+  }
+  all.sort((a, b) => a - b);
+  const unique = all.filter((n, i) => i === 0 || all[i - 1] !== n);
+  if (unique.length > LSM_LINEAGE_LIMIT)
+    return { lineage: unique.slice(unique.length - LSM_LINEAGE_LIMIT), lineageTruncated: true };
+  return { lineage: unique, lineageTruncated: truncated };
+}
