@@ -10,3 +10,4 @@ export * from './collectionSerializers';
 export * from './averageAccumulatorSerializer';
 export * from './serializerRegistry';
 export * from './compositeKey';
+export * from './plainValueSerializer';

@@ -1,0 +1,82 @@
+/**
+ * State handles: what a task reports to the coordinator after a snapshot, and what `_metadata`
+ * stores. They mirror Flink's handle classes; each points at bytes in remote storage (or holds
+ * small bytes inline, as Flink does below `state.storage.fs.memory-threshold`).
+ */
+import type { KeyGroupRange } from '../keys/keyGroupRange';
+
+/** Flink's `FileStateHandle` (a file in remote storage) or `ByteStreamStateHandle` (bytes inline in `_metadata`). */
+export type StreamStateHandle = { type: 'file'; path: string; size: number } | { type: 'inline'; name: string; bytes: Uint8Array };
+
+/** Flink's `KeyGroupsStateHandle`: a full snapshot, with the offset of each key group in the file. */
+export interface KeyGroupsStateHandle {
+  type: 'keyGroups';
+  keyGroupRange: KeyGroupRange;
+  /** Byte offset of key group `start + i` in the file (`KeyGroupRangeOffsets`). */
+  offsets: number[];
+  delegate: StreamStateHandle;
+  /** Whether the bytes are Snappy-framed (`execution.checkpointing.snapshot-compression`). */
+  compressed: boolean;
+  /** Bytes before compression (for the measured ratio). */
+  uncompressedSize: number;
+}
+
+/** Flink's `HandleAndLocalPath`: a shared or private file of a RocksDB native checkpoint. */
+export interface HandleAndLocalPath {
+  /** The file's local name in the RocksDB instance, e.g. `000007.sst` or `MANIFEST-000001`. */
+  localPath: string;
+  handle: StreamStateHandle;
+  /** Local SST number for SSTs, else null. */
+  sst: number | null;
+  /** True when this checkpoint uploaded it; false when it references an earlier upload (a placeholder). */
+  uploadedNow: boolean;
+}
+
+/** Flink's `IncrementalRemoteKeyedStateHandle`. */
+export interface IncrementalRemoteKeyedStateHandle {
+  type: 'incremental';
+  /** Identifies the RocksDB instance (`backendIdentifier`), so placeholders are resolved per instance. */
+  backendIdentifier: string;
+  keyGroupRange: KeyGroupRange;
+  checkpointId: number;
+  sharedState: HandleAndLocalPath[];
+  privateState: HandleAndLocalPath[];
+  /** Serialized state meta info (the registered states and their kinds). */
+  metaStateHandle: StreamStateHandle;
+  /** Bytes uploaded for this checkpoint (`getCheckpointedSize`). */
+  persistedSizeOfThisCheckpoint: number;
+}
+
+export type KeyedStateHandle = KeyGroupsStateHandle | IncrementalRemoteKeyedStateHandle;
+
+/** How operator state elements are redistributed on restore (`OperatorStateHandle.Mode`). */
+export type OperatorStateMode = 'SPLIT_DISTRIBUTE' | 'UNION' | 'BROADCAST';
+
+/** Flink's `OperatorStreamStateHandle`: named operator states with their offsets in one stream. */
+export interface OperatorStateHandle {
+  type: 'operator';
+  states: { name: string; mode: OperatorStateMode; offsets: number[] }[];
+  delegate: StreamStateHandle;
+}
+
+/** Flink's `OperatorSubtaskState` (per subtask): what one subtask contributes to a checkpoint. */
+export interface SubtaskStateSnapshot {
+  keyed: KeyedStateHandle | null;
+  operator: OperatorStateHandle | null;
+}
+
+/** Size in bytes a handle refers to (`getStateSize`). */
+export function streamHandleSize(h: StreamStateHandle): number {
+  return h.type === 'file' ? h.size : h.bytes.length;
+}
+
+/** Every remote file a keyed handle references (for the registry and for restore). */
+export function filesOfKeyedHandle(h: KeyedStateHandle): StreamStateHandle[] {
+  if (h.type === 'keyGroups') return [h.delegate];
+  return [...h.sharedState.map((s) => s.handle), ...h.privateState.map((s) => s.handle), h.metaStateHandle];
+}
+
+/** Full state size of a keyed handle (`state_size` in Flink's REST API). */
+export function keyedHandleStateSize(h: KeyedStateHandle): number {
+  return filesOfKeyedHandle(h).reduce((n, f) => n + streamHandleSize(f), 0);
+}
