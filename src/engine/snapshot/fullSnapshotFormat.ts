@@ -119,6 +119,6 @@ export function readFullSnapshot(bytes: Uint8Array, offsets: readonly number[], 
     }
     return { states, entries };
   } catch (e) {
-    throw new Error(`Cannot read full snapshot ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`Cannot read full snapshot ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
 }
