@@ -29,6 +29,21 @@ export interface EventPayloads {
   'source.emitted': { offset: number; fromLog: boolean; key: Key; value: number; keyGroup: number; to: string };
   'state.updated': { key: Key; keyGroup: number; state: string; kind: StateKind; input: number; value: StateValueView };
   'sink.received': { key: Key; value: number; from: string };
+  'checkpoint.triggered': { checkpointId: number; isSavepoint: boolean; tasks: number; timeoutAtMs: number };
+  'checkpoint.triggerSkipped': { reason: 'max-concurrent' | 'min-pause' | 'job-not-running'; pending: number };
+  'barrier.injected': { checkpointId: number; to: string[] };
+  'barrier.received': { checkpointId: number; from: string; arrived: number; of: number; blocked: boolean };
+  'barrier.aligned': { checkpointId: number; alignmentDurationMs: number; released: number };
+  'record.held': { checkpointId: number; from: string; key: Key; value: number; held: number };
+  'checkpoint.syncSnapshot': { checkpointId: number; isSavepoint: boolean; stateSize: number; uploads: number; forwardedTo: string[]; asyncDurationMs: number };
+  'file.uploaded': { checkpointId: number; path: string; size: number; kind: string };
+  'checkpoint.asyncCompleted': { checkpointId: number; checkpointedSize: number; asyncDurationMs: number };
+  'checkpoint.acknowledged': { checkpointId: number; acknowledged: number; of: number };
+  'checkpoint.completed': { checkpointId: number; isSavepoint: boolean; checkpointedSize: number; stateSize: number; durationMs: number; metadataPath: string; retained: number[] };
+  'checkpoint.subsumed': { checkpointId: number; by: number };
+  'checkpoint.aborted': { checkpointId: number; reason: string; continuousFailures: number };
+  'checkpoint.notified': { checkpointId: number; notification: 'complete' | 'subsumed' | 'aborted'; tasks: number };
+  'file.discarded': { path: string; size: number; reason: string };
 }
 
 export type EventType = keyof EventPayloads;
@@ -48,6 +63,21 @@ export const FLINK_REFS: Record<EventType, string> = {
   'source.emitted': `${O}streaming.api.operators.SourceOperator#emitNext`,
   'state.updated': `${O}runtime.state.internal.InternalKvState`,
   'sink.received': `${O}streaming.api.functions.sink.v2.SinkWriter#write`,
+  'checkpoint.triggered': `${O}runtime.checkpoint.CheckpointCoordinator#triggerCheckpoint`,
+  'checkpoint.triggerSkipped': `${O}runtime.checkpoint.CheckpointRequestDecider#chooseRequestToExecute`,
+  'barrier.injected': `${O}streaming.runtime.tasks.SourceStreamTask#triggerCheckpointAsync`,
+  'barrier.received': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler#processBarrier`,
+  'barrier.aligned': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler#triggerCheckpoint`,
+  'record.held': `${O}streaming.runtime.io.checkpointing.ChannelState#blockChannel`,
+  'checkpoint.syncSnapshot': `${O}streaming.runtime.tasks.SubtaskCheckpointCoordinatorImpl#checkpointState`,
+  'file.uploaded': `${O}runtime.state.filesystem.FsCheckpointStreamFactory$FsCheckpointStateOutputStream#closeAndGetHandle`,
+  'checkpoint.asyncCompleted': `${O}streaming.runtime.tasks.AsyncCheckpointRunnable#run`,
+  'checkpoint.acknowledged': `${O}runtime.checkpoint.CheckpointCoordinator#receiveAcknowledgeMessage`,
+  'checkpoint.completed': `${O}runtime.checkpoint.CheckpointCoordinator#completePendingCheckpoint`,
+  'checkpoint.subsumed': `${O}runtime.checkpoint.DefaultCompletedCheckpointStore#addCheckpointAndSubsumeOldestOne`,
+  'checkpoint.aborted': `${O}runtime.checkpoint.CheckpointCoordinator#abortPendingCheckpoint`,
+  'checkpoint.notified': `${O}runtime.state.CheckpointListener#notifyCheckpointComplete`,
+  'file.discarded': `${O}runtime.state.StreamStateHandle#discardState`,
 };
 
 /** Event types grouped by namespace (`checkpoint`, `barrier`, …) for filters and "next event of this kind". */

@@ -4,6 +4,12 @@
  */
 import { handleRecordArrive, handleSourceReadLog, handleSourceTick, startSources } from './job/recordFlow';
 import { performAction } from './performAction';
+import { handlePeriodicTrigger, schedulePeriodicCheckpoints } from './coordinator/triggerCheckpoint';
+import { handleTaskTrigger } from './coordinator/taskTrigger';
+import { handleBarrierArrive } from './dataflow/barrierHandler';
+import { handleAsyncDone } from './snapshot/snapshotLifecycle';
+import { handleAcknowledge } from './coordinator/completeCheckpoint';
+import { handleCheckpointTimeout } from './coordinator/abortCheckpoint';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
 import type { StepContext } from './stepContext';
 
@@ -15,6 +21,7 @@ export const HANDLERS: HandlerTable = {
     const { scenario, job } = ctx.state;
     ctx.emit('sim.started', { seed: scenario.seed, untilMs: scenario.untilMs, tasks: job.topology.subtasks.length, maxParallelism: job.topology.maxParallelism });
     startSources(ctx);
+    schedulePeriodicCheckpoints(ctx);
     scenario.script.forEach((a, index) => ctx.schedule(a.atMs - ctx.nowMs, { kind: 'script.action', index }));
   },
   'script.action': (ctx, item) => {
@@ -24,4 +31,10 @@ export const HANDLERS: HandlerTable = {
   'source.tick': handleSourceTick,
   'source.readLog': handleSourceReadLog,
   'record.arrive': handleRecordArrive,
+  'checkpoint.periodic': handlePeriodicTrigger,
+  'task.trigger': handleTaskTrigger,
+  'barrier.arrive': handleBarrierArrive,
+  'task.asyncDone': handleAsyncDone,
+  'checkpoint.ack': handleAcknowledge,
+  'checkpoint.timeout': (ctx, item) => handleCheckpointTimeout(ctx, item.checkpointId),
 };

@@ -11,7 +11,7 @@ export { SCENARIO_FORMAT, type Scenario, type ScenarioInput } from './scenario/s
 export type { ScenarioProblem } from './scenario/scenarioChecks';
 export type { Topology, SubtaskInfo, Vertex } from './job/topology';
 export type { JobState } from './job/jobState';
-export { HOP_LATENCY_MS } from './job/recordFlow';
+export { HOP_LATENCY_MS } from './job/latencies';
 export { formatKeyGroupRange } from './keys/keyGroupRange';
 export { keyedStateEntries, type KeyedStateEntryView } from './job/stateView';
 export { recordsInFlight, type RecordInFlight } from './job/inFlight';

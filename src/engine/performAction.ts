@@ -5,6 +5,7 @@
  */
 import type { UserAction } from './actions';
 import { appendToSourceLog } from './job/recordFlow';
+import { triggerCheckpoint } from './coordinator/triggerCheckpoint';
 import type { StepContext } from './stepContext';
 
 /** Performs `action` now. */
@@ -12,6 +13,12 @@ export function performAction(ctx: StepContext, action: UserAction): void {
   switch (action.do) {
     case 'emit':
       appendToSourceLog(ctx, action.source ?? 'source#0', action.records);
+      return;
+    case 'checkpoint':
+      triggerCheckpoint(ctx, false, false);
+      return;
+    case 'savepoint':
+      triggerCheckpoint(ctx, true, false);
       return;
     default:
       throw new Error(`The engine cannot perform "${action.do}" yet`);

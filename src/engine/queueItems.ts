@@ -2,6 +2,8 @@
  * The work items that wait in the event queue. Each step takes exactly one off the queue and
  * runs its handler (see handlers.ts). Items are plain data so that they survive snapshots.
  */
+import type { TaskAcknowledgement } from './coordinator/coordinatorState';
+
 export type QueueItem =
   | { kind: 'sim.start' }
   /** Action number `index` of the scenario script is due. */
@@ -11,7 +13,19 @@ export type QueueItem =
   /** A script source subtask reads the next record of its log. */
   | { kind: 'source.readLog'; task: string }
   /** A record arrives at a subtask. */
-  | { kind: 'record.arrive'; task: string; key: string | number; keyGroup: number; value: number; from: string };
+  | { kind: 'record.arrive'; task: string; key: string | number; keyGroup: number; value: number; from: string }
+  /** The periodic checkpoint scheduler fires (`CheckpointCoordinator.ScheduledTrigger`). */
+  | { kind: 'checkpoint.periodic' }
+  /** The coordinator's trigger RPC reaches a source subtask. */
+  | { kind: 'task.trigger'; task: string; checkpointId: number; isSavepoint: boolean; triggerMs: number }
+  /** A checkpoint barrier arrives on one input channel of a subtask. */
+  | { kind: 'barrier.arrive'; task: string; from: string; checkpointId: number; isSavepoint: boolean; triggerMs: number }
+  /** The asynchronous part of a subtask's snapshot finishes uploading. */
+  | { kind: 'task.asyncDone'; task: string; checkpointId: number }
+  /** A subtask's acknowledgement reaches the coordinator. */
+  | { kind: 'checkpoint.ack'; task: string; checkpointId: number; ack: TaskAcknowledgement }
+  /** The checkpoint timeout fires (`CheckpointCanceller`). */
+  | { kind: 'checkpoint.timeout'; checkpointId: number };
 
 export type QueueItemKind = QueueItem['kind'];
 export type QueueItemOf<K extends QueueItemKind> = Extract<QueueItem, { kind: K }>;

@@ -12,6 +12,9 @@ import type { QueueItem, QueueItemKind } from './queueItems';
 import { ENGINE_STATE_FORMAT, type EngineState } from './state';
 import { StepContext } from './stepContext';
 import { createJobState } from './job/jobState';
+import { createCoordinatorState } from './coordinator/coordinatorState';
+import { createRemoteStorage } from './storage/remoteStorage';
+import { nextUint32, type RngState } from './core/rng';
 import { performAction } from './performAction';
 import type { Scenario } from './scenario/scenarioSchema';
 
@@ -20,14 +23,17 @@ export class Simulation {
 
   /** A new simulation of a validated scenario at step 0; its first step starts the job. */
   static create(scenario: Scenario): Simulation {
+    const rng = createRng(scenario.seed);
     const state: EngineState = {
       format: ENGINE_STATE_FORMAT,
       scenario: clonePlain(scenario),
       nowMs: 0,
       stepIndex: 0,
-      rng: createRng(scenario.seed),
+      rng,
       queue: createQueue<QueueItem>(),
       job: createJobState(scenario),
+      coordinator: createCoordinatorState(jobIdFrom(rng)),
+      storage: createRemoteStorage(),
     };
     enqueue(state.queue, 0, { kind: 'sim.start' });
     return new Simulation(state);
@@ -101,6 +107,13 @@ export class Simulation {
   digest(): string {
     return digestPlain(this.s);
   }
+}
+
+/** A Flink-style JobID (32 hex digits), drawn from the seeded generator. */
+function jobIdFrom(rng: RngState): string {
+  let s = '';
+  for (let i = 0; i < 4; i++) s += nextUint32(rng).toString(16).padStart(8, '0');
+  return s;
 }
 
 function dispatch(ctx: StepContext, item: QueueItem): void {

@@ -4,7 +4,9 @@
  */
 import type { QueueState } from './core/eventQueue';
 import type { RngState } from './core/rng';
+import type { CoordinatorState } from './coordinator/coordinatorState';
 import type { JobState } from './job/jobState';
+import type { RemoteStorageState } from './storage/remoteStorage';
 import type { QueueItem } from './queueItems';
 import type { Scenario } from './scenario/scenarioSchema';
 
@@ -20,4 +22,7 @@ export interface EngineState {
   rng: RngState;
   queue: QueueState<QueueItem>;
   job: JobState;
+  coordinator: CoordinatorState;
+  /** The durable checkpoint storage (mirrored into IndexedDB by the app). */
+  storage: RemoteStorageState;
 }

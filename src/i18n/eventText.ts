@@ -43,6 +43,54 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
         : `${stateKindEn(e.kind)} "${e.state}" of key ${fmtKey(e.key)} (key group ${e.keyGroup}) takes ${e.input}: now ${fmtValue(e.value)}`;
     case 'sink.received':
       return zh ? `Sink 收到来自 ${e.from} 的记录 ${fmtKey(e.key)}=${e.value}` : `Sink receives ${fmtKey(e.key)}=${e.value} from ${e.from}`;
+    case 'checkpoint.triggered':
+      return zh
+        ? `JobManager 触发${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId}：向 Source 发送触发请求，${e.tasks} 个子任务需确认，超时时刻 ${e.timeoutAtMs} 毫秒`
+        : `JobManager triggers ${e.isSavepoint ? 'savepoint' : 'checkpoint'} ${e.checkpointId}: sources are told to start; ${e.tasks} subtasks must acknowledge by ${e.timeoutAtMs} ms`;
+    case 'checkpoint.triggerSkipped':
+      return zh
+        ? `跳过周期性触发：${e.reason === 'max-concurrent' ? `已有 ${e.pending} 个检查点进行中（max-concurrent-checkpoints）` : e.reason === 'min-pause' ? '距上次完成未满最小间隔（min-pause）' : '作业未运行'}`
+        : `Periodic trigger skipped: ${e.reason === 'max-concurrent' ? `${e.pending} checkpoint(s) already in progress (max-concurrent-checkpoints)` : e.reason === 'min-pause' ? 'min-pause since the last completion has not passed' : 'the job is not running'}`;
+    case 'barrier.injected':
+      return zh ? `Source 快照偏移量，并向 ${e.to.length} 个下游通道注入屏障 ${e.checkpointId}` : `Source snapshots its offsets and injects barrier ${e.checkpointId} into ${e.to.length} output channel(s)`;
+    case 'barrier.received':
+      return zh
+        ? `收到来自 ${e.from} 的屏障 ${e.checkpointId}（${e.arrived}/${e.of}）${e.blocked ? '：该通道被阻塞，等待对齐' : ''}`
+        : `Barrier ${e.checkpointId} arrives from ${e.from} (${e.arrived}/${e.of})${e.blocked ? ': that channel is now blocked until alignment' : ''}`;
+    case 'barrier.aligned':
+      return zh
+        ? `屏障 ${e.checkpointId} 已在所有输入通道到齐（对齐耗时 ${e.alignmentDurationMs} 毫秒），释放 ${e.released} 条缓存记录`
+        : `Barrier ${e.checkpointId} has arrived on every input (alignment took ${e.alignmentDurationMs} ms); ${e.released} held record(s) are released`;
+    case 'record.held':
+      return zh
+        ? `记录 ${fmtKey(e.key)}=${e.value} 来自已阻塞通道 ${e.from}：在检查点 ${e.checkpointId} 之后，先缓存（共 ${e.held} 条）`
+        : `Record ${fmtKey(e.key)}=${e.value} came from blocked channel ${e.from}: it belongs after checkpoint ${e.checkpointId}, so it waits (${e.held} held)`;
+    case 'checkpoint.syncSnapshot':
+      return zh
+        ? `同步阶段：为检查点 ${e.checkpointId} 拍摄快照（${e.stateSize} 字节，${e.uploads} 个文件待上传），随即向下游转发屏障；异步上传约 ${e.asyncDurationMs} 毫秒`
+        : `Synchronous part of checkpoint ${e.checkpointId}: snapshot taken (${e.stateSize} bytes, ${e.uploads} file(s) to upload); the barrier goes downstream now; upload takes ~${e.asyncDurationMs} ms`;
+    case 'file.uploaded':
+      return zh ? `上传 ${e.kind} 文件 ${e.path}（${e.size} 字节）` : `Uploaded ${e.kind} file ${e.path} (${e.size} bytes)`;
+    case 'checkpoint.asyncCompleted':
+      return zh
+        ? `异步阶段完成：检查点 ${e.checkpointId} 上传 ${e.checkpointedSize} 字节，用时 ${e.asyncDurationMs} 毫秒；向 JobManager 确认`
+        : `Asynchronous part of checkpoint ${e.checkpointId} done: ${e.checkpointedSize} bytes uploaded in ${e.asyncDurationMs} ms; acknowledging the JobManager`;
+    case 'checkpoint.acknowledged':
+      return zh ? `JobManager 收到检查点 ${e.checkpointId} 的确认（${e.acknowledged}/${e.of}）` : `JobManager receives an acknowledgement of checkpoint ${e.checkpointId} (${e.acknowledged}/${e.of})`;
+    case 'checkpoint.completed':
+      return zh
+        ? `${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 完成：写入 ${e.metadataPath}，本次上传 ${e.checkpointedSize} 字节，全量 ${e.stateSize} 字节，耗时 ${e.durationMs} 毫秒；保留的检查点：${e.retained.join(', ') || '无'}`
+        : `${e.isSavepoint ? 'Savepoint' : 'Checkpoint'} ${e.checkpointId} completed: ${e.metadataPath} written; ${e.checkpointedSize} bytes uploaded for it, ${e.stateSize} bytes in all, ${e.durationMs} ms; retained: ${e.retained.join(', ') || 'none'}`;
+    case 'checkpoint.subsumed':
+      return zh ? `检查点 ${e.checkpointId} 被检查点 ${e.by} 取代（超出保留数量 num-retained）` : `Checkpoint ${e.checkpointId} is subsumed by ${e.by} (beyond num-retained)`;
+    case 'checkpoint.aborted':
+      return zh ? `检查点 ${e.checkpointId} 中止：${e.reason}（连续失败 ${e.continuousFailures} 次）` : `Checkpoint ${e.checkpointId} aborted: ${e.reason} (${e.continuousFailures} consecutive failure(s))`;
+    case 'checkpoint.notified':
+      return zh
+        ? `通知 ${e.tasks} 个子任务：检查点 ${e.checkpointId} ${e.notification === 'complete' ? '已完成（notifyCheckpointComplete）' : e.notification === 'subsumed' ? '已被取代（notifyCheckpointSubsumed）' : '已中止（notifyCheckpointAborted）'}`
+        : `${e.tasks} subtasks are told checkpoint ${e.checkpointId} ${e.notification === 'complete' ? 'completed (notifyCheckpointComplete)' : e.notification === 'subsumed' ? 'was subsumed (notifyCheckpointSubsumed)' : 'was aborted (notifyCheckpointAborted)'}`;
+    case 'file.discarded':
+      return zh ? `删除文件 ${e.path}（${e.size} 字节）：${e.reason}` : `Deleted ${e.path} (${e.size} bytes): ${e.reason}`;
     default:
       return assertNever(e);
   }

@@ -1,6 +1,6 @@
 /** Records on their way between subtasks, derived from the event queue (for the job view). */
 import type { EngineState } from '../state';
-import { HOP_LATENCY_MS } from './recordFlow';
+import { HOP_LATENCY_MS } from './latencies';
 
 export interface RecordInFlight {
   /** Unique while in flight: the queue sequence number. */

@@ -7,6 +7,7 @@ import type { ScenarioRecord } from '../scenario/actionSchema';
 import type { Scenario } from '../scenario/scenarioSchema';
 import { createKeyedBackend, type KeyedBackendData } from './keyedBackend';
 import { buildTopology, type Topology } from './topology';
+import { createTaskCheckpointing, type TaskCheckpointing } from './taskCheckpointing';
 
 export interface SourceTaskState {
   /** Next generator offset to read (a Kafka-like position; checkpointed as operator state). */
@@ -36,13 +37,16 @@ export interface JobState {
    * reads from (like a topic partition), so a rewound source can read them again.
    */
   scriptLog: Record<string, ScenarioRecord[]>;
+  /** Barrier alignment and running snapshots, per subtask. */
+  checkpointing: Record<string, TaskCheckpointing>;
 }
 
 /** A fresh job (no state) for a scenario, optionally at another parallelism. */
 export function createJobState(s: Scenario, parallelism?: number): JobState {
   const topology = buildTopology(s, parallelism);
-  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {} };
+  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, checkpointing: {} };
   for (const t of topology.subtasks) {
+    job.checkpointing[t.name] = createTaskCheckpointing();
     const vertex = topology.vertices.find((v) => v.name === t.vertex)!;
     if (vertex.kind === 'source') {
       job.sources[t.name] = { offset: 0, logOffset: 0, emitted: 0 };

@@ -8,14 +8,11 @@ import { assignToKeyGroup, computeOperatorIndexForKeyGroup } from '../keys/keyGr
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import { applyRecord, descriptorFor, readState } from './keyedFunctions';
+import { holdRecord, isChannelBlocked } from '../dataflow/barrierHandler';
 import { openKeyedBackend } from './keyedBackend';
 import { generatedRecord, generatorPeriodMs, type SourceRecord } from './sourceGenerator';
 
-/** Simulated network latency of one hop between subtasks. */
-export const HOP_LATENCY_MS = 20;
-
-/** Time between two records a script source reads from its log. */
-export const SCRIPT_READ_GAP_MS = 1;
+import { HOP_LATENCY_MS, SCRIPT_READ_GAP_MS } from './latencies';
 
 /** Starts every source subtask: generators tick, script sources wait for their log. */
 export function startSources(ctx: StepContext): void {
@@ -79,6 +76,11 @@ export function appendToSourceLog(ctx: StepContext, task: string, records: reado
 /** A record arrives at a keyed operator subtask or a sink subtask. */
 export function handleRecordArrive(ctx: StepContext, item: QueueItemOf<'record.arrive'>): void {
   const job = ctx.state.job;
+  if (!job.checkpointing[item.task]) return; // the job was restarted; the record was in flight in the old attempt
+  if (isChannelBlocked(ctx, item.task, item.from)) {
+    holdRecord(ctx, item);
+    return;
+  }
   const keyed = job.keyed[item.task];
   if (keyed) {
     const backend = openKeyedBackend(keyed.backend);

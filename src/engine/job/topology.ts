@@ -37,6 +37,10 @@ export interface Topology {
   vertices: Vertex[];
   subtasks: SubtaskInfo[];
   taskManagers: number;
+  /** Input channels of each subtask (the upstream subtasks it reads from), in a fixed order. */
+  inputs: Record<string, string[]>;
+  /** Output channels of each subtask (barriers go to all of them). */
+  outputs: Record<string, string[]>;
 }
 
 /** Builds the vertices and subtasks of a scenario's job (at an optional restore parallelism). */
@@ -63,5 +67,33 @@ export function buildTopology(s: Scenario, parallelismOverride?: number): Topolo
     }
   }
   const maxPar = Math.max(...vertices.map((v) => v.parallelism));
-  return { maxParallelism, vertices, subtasks, taskManagers: Math.ceil(maxPar / slots) };
+  const inputs: Record<string, string[]> = {};
+  const outputs: Record<string, string[]> = {};
+  for (const t of subtasks) {
+    inputs[t.name] = [];
+    outputs[t.name] = [];
+  }
+  for (let v = 0; v + 1 < vertices.length; v++) {
+    const a = vertices[v]!;
+    const b = vertices[v + 1]!;
+    for (let i = 0; i < a.parallelism; i++) {
+      // keyBy is all-to-all; the edge into the sink is forward (or round robin when p differs).
+      const targets = b.kind === 'keyed' ? [...Array(b.parallelism).keys()] : [i % b.parallelism];
+      for (const j of targets) {
+        outputs[`${a.name}#${i}`]!.push(`${b.name}#${j}`);
+        inputs[`${b.name}#${j}`]!.push(`${a.name}#${i}`);
+      }
+    }
+  }
+  return { maxParallelism, vertices, subtasks, taskManagers: Math.ceil(maxPar / slots), inputs, outputs };
+}
+
+/** The subtask index in a task name `<operator>#<index>`. */
+export function subtaskIndexOf(task: string): number {
+  return Number(task.slice(task.lastIndexOf('#') + 1));
+}
+
+/** The vertex (operator) name in a task name `<operator>#<index>`. */
+export function vertexOf(task: string): string {
+  return task.slice(0, task.lastIndexOf('#'));
 }

@@ -6,28 +6,36 @@
  */
 import type { Plain } from '../core/plainData';
 import {
+  compositeHash,
   stateEntrySet,
   stateEntryTransform,
   stateMapFind,
-  stateMapForKeyGroup,
   stateMapPutEntry,
   stateMapReadEntry,
   stateMapRemove,
   stateMapRemoveAndGetOld,
   stateMapTransform,
   type CopyOnWriteStateMap,
-  type CopyOnWriteStateTable,
   type StateMapEntry,
-} from './copyOnWriteStateTable';
+} from './copyOnWriteStateMap';
+import { stateMapForKeyGroup, type CopyOnWriteStateTable } from './copyOnWriteStateTable';
 import type { HeapKeyedStateBackendData } from './heapKeyedStateBackend';
 import type { InternalKvState } from './keyedStateApi';
-import { checkNamespace, namespaceId, VOID_NAMESPACE, type Namespace } from './namespaces';
+import {
+  checkNamespace,
+  namespaceHashCode,
+  namespaceId,
+  VOID_NAMESPACE,
+  type Namespace,
+} from './namespaces';
 import type { StateDescriptor } from './stateDescriptor';
 import type { StateKey } from './stateKeyIds';
 
 /** The error for state access before `setCurrentKey` (Flink: "No key set."). */
 export function noKeySetError(stateName: string): Error {
-  return new Error(`No key set: state '${stateName}' can only be used in a keyed context (call setCurrentKey first)`);
+  return new Error(
+    `No key set: state '${stateName}' can only be used in a keyed context (call setCurrentKey first)`,
+  );
 }
 
 /** Flink's `AbstractHeapState`: namespace handling and clear over a `CopyOnWriteStateTable`. */
@@ -46,11 +54,13 @@ export abstract class AbstractHeapState implements InternalKvState {
     if (namespace === VOID_NAMESPACE) {
       t.currentNamespace = VOID_NAMESPACE;
       t.currentNamespaceId = '';
+      t.currentNamespaceHash = 99;
       return;
     }
     const ns = checkNamespace(namespace, `setCurrentNamespace('${t.descriptor.name}'): namespace`);
     t.currentNamespace = ns;
     t.currentNamespaceId = namespaceId(ns);
+    t.currentNamespaceHash = namespaceHashCode(ns);
   }
 
   getCurrentNamespace(): Namespace {
@@ -58,7 +68,14 @@ export abstract class AbstractHeapState implements InternalKvState {
   }
 
   clear(): void {
-    stateMapRemove(this.table, this.currentMap(), this.table.currentNamespaceId, this.currentKey());
+    const t = this.table;
+    stateMapRemove(
+      t,
+      this.currentMap(),
+      this.currentHash(),
+      this.currentKey(),
+      t.currentNamespaceId,
+    );
   }
 
   /** The map of the current key's key group (throws for no key / a key group outside the range). */
@@ -72,6 +89,11 @@ export abstract class AbstractHeapState implements InternalKvState {
     return this.backend.currentKey as StateKey;
   }
 
+  /** `compositeHash(current key, current namespace)`. */
+  protected currentHash(): number {
+    return compositeHash(this.backend.currentKeyHash, this.table.currentNamespaceHash);
+  }
+
   // A one-entry lookup cache: read-modify-write (value() then update()) on the same key finds
   // the entry once. It is not plain data and only skips a lookup that would return the same
   // object: it is valid while the table's modCount is unchanged (any structural change, by any
@@ -82,7 +104,12 @@ export abstract class AbstractHeapState implements InternalKvState {
   private cacheKey: StateKey | null = null;
   private cacheEntry: StateMapEntry | undefined = undefined;
 
-  private remember(map: CopyOnWriteStateMap, namespaceId: string, key: StateKey, entry: StateMapEntry | undefined): void {
+  private remember(
+    map: CopyOnWriteStateMap,
+    namespaceId: string,
+    key: StateKey,
+    entry: StateMapEntry | undefined,
+  ): void {
     this.cacheModCount = this.table.modCount;
     this.cacheMap = map;
     this.cacheNamespaceId = namespaceId;
@@ -90,7 +117,11 @@ export abstract class AbstractHeapState implements InternalKvState {
     this.cacheEntry = entry;
   }
 
-  private find(map: CopyOnWriteStateMap, namespaceId: string, key: StateKey): StateMapEntry | undefined {
+  private find(
+    map: CopyOnWriteStateMap,
+    namespaceId: string,
+    key: StateKey,
+  ): StateMapEntry | undefined {
     if (
       this.cacheModCount === this.table.modCount &&
       this.cacheKey === key &&
@@ -99,7 +130,7 @@ export abstract class AbstractHeapState implements InternalKvState {
     ) {
       return this.cacheEntry;
     }
-    const e = stateMapFind(map, namespaceId, key);
+    const e = stateMapFind(map, this.currentHash(), key, namespaceId);
     this.remember(map, namespaceId, key, e);
     return e;
   }
@@ -113,8 +144,8 @@ export abstract class AbstractHeapState implements InternalKvState {
     const e = this.find(map, nsId, key);
     if (e === undefined) return null;
     if (e.stateVersion >= t.highestRequiredSnapshotVersion) return e.state;
-    const state = stateMapReadEntry(t, map, nsId, e); // copy-on-write; may replace the entry
-    this.remember(map, nsId, key, stateMapFind(map, nsId, key));
+    const state = stateMapReadEntry(t, map, e); // copy-on-write; may replace entries
+    this.remember(map, nsId, key, stateMapFind(map, this.currentHash(), key, nsId));
     return state;
   }
 
@@ -124,7 +155,7 @@ export abstract class AbstractHeapState implements InternalKvState {
     const nsId = t.currentNamespaceId;
     const key = this.currentKey();
     const found = this.find(map, nsId, key);
-    const e = stateMapPutEntry(t, map, nsId, key, t.currentNamespace, found);
+    const e = stateMapPutEntry(t, map, this.currentHash(), key, t.currentNamespace, nsId, found);
     if (e !== found) this.remember(map, nsId, key, e); // created or copied: the table changed
     return e;
   }
@@ -140,6 +171,7 @@ export abstract class AbstractHeapState implements InternalKvState {
   }
 }
 
+/** Flink's `AbstractHeapAppendingState` + `AbstractHeapMergingState`: getInternal/updateInternal and mergeNamespaces. */
 export abstract class AbstractHeapMergingState<SV extends Plain> extends AbstractHeapState {
   /** `mergeState(a, b)`: folds b into a; may change a in place. */
   protected abstract mergeState(a: SV, b: SV): SV;
@@ -160,18 +192,33 @@ export abstract class AbstractHeapMergingState<SV extends Plain> extends Abstrac
     const t = this.table;
     const where = `mergeNamespaces('${t.descriptor.name}')`;
     const targetNs = checkNamespace(target, `${where}: target`);
-    if (!Array.isArray(sources)) throw new TypeError(`${where}: sources must be an array, got ${JSON.stringify(sources)}`);
+    if (!Array.isArray(sources))
+      throw new TypeError(`${where}: sources must be an array, got ${JSON.stringify(sources)}`);
     if (sources.length === 0) return;
     const sourceNs = sources.map((s, i) => checkNamespace(s, `${where}: sources[${i}]`));
     const map = this.currentMap();
     const key = this.currentKey();
+    const keyHash = this.backend.currentKeyHash;
     // Take each source out (Flink: removeAndGetOld) and fold them in order; then fold the result into the target.
     let merged: SV | null = null;
     for (const ns of sourceNs) {
-      const state = stateMapRemoveAndGetOld(t, map, namespaceId(ns), key) as SV | null;
+      const hash = compositeHash(keyHash, namespaceHashCode(ns));
+      const state = stateMapRemoveAndGetOld(t, map, hash, key, namespaceId(ns)) as SV | null;
       if (merged !== null && state !== null) merged = this.mergeState(merged, state);
       else if (merged === null) merged = state;
     }
-    if (merged !== null) stateMapTransform(t, map, namespaceId(targetNs), key, targetNs, merged, this.mergeTransformation);
+    if (merged !== null) {
+      const hash = compositeHash(keyHash, namespaceHashCode(targetNs));
+      stateMapTransform(
+        t,
+        map,
+        hash,
+        key,
+        targetNs,
+        namespaceId(targetNs),
+        merged,
+        this.mergeTransformation,
+      );
+    }
   }
 }

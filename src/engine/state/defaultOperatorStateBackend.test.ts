@@ -39,10 +39,18 @@ describe('DefaultOperatorStateBackend', () => {
   it('rejects null elements, empty names and a name reused with another distribution mode', () => {
     const b = DefaultOperatorStateBackend.create();
     b.getListState('s');
-    expect(() => b.getUnionListState('s')).toThrow(/registered as SPLIT_DISTRIBUTE, requested as UNION/);
-    expect(() => b.getListState('s').add(null as never)).toThrow(/ListState 's'.add: value is null/);
-    expect(() => b.getListState('')).toThrow(/getListState: state name must be a non-empty string, got ""/);
-    expect(() => b.getBroadcastState('r').put('k', null as never)).toThrow(/value must not be null/);
+    expect(() => b.getUnionListState('s')).toThrow(
+      /registered as SPLIT_DISTRIBUTE, requested as UNION/,
+    );
+    expect(() => b.getListState('s').add(null as never)).toThrow(
+      /ListState 's'.add: value is null/,
+    );
+    expect(() => b.getListState('')).toThrow(
+      /getListState: state name must be a non-empty string, got ""/,
+    );
+    expect(() => b.getBroadcastState('r').put('k', null as never)).toThrow(
+      /value must not be null/,
+    );
   });
 
   it('snapshots are deep copies: later changes do not reach them, and restore gives the same state back', () => {
@@ -63,12 +71,16 @@ describe('DefaultOperatorStateBackend', () => {
   it('round trip: three source subtasks rescaled to two keep every offset exactly once', () => {
     const old = [0, 1, 2].map((i) => {
       const b = DefaultOperatorStateBackend.create();
-      b.getListState<string>('partition-offsets').addAll(i === 1 ? ['p3'] : [`p${i * 2}`, `p${i * 2 + 1}`]);
+      b.getListState<string>('partition-offsets').addAll(
+        i === 1 ? ['p3'] : [`p${i * 2}`, `p${i * 2 + 1}`],
+      );
       b.getUnionListState<number>('watermarks').add(100 + i);
       b.getBroadcastState('config').put('subtask', i);
       return b.snapshot();
     });
-    const restored = repartitionOperatorState(old, 2).map((s) => DefaultOperatorStateBackend.restore(s));
+    const restored = repartitionOperatorState(old, 2).map((s) =>
+      DefaultOperatorStateBackend.restore(s),
+    );
     expect(restored.map((b) => b.getListState('partition-offsets').get())).toEqual([
       ['p0', 'p1', 'p3'],
       ['p4', 'p5'],

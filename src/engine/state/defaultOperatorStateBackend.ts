@@ -67,7 +67,9 @@ export class DefaultOperatorStateBackend {
   }
 
   /** `getBroadcastState(descriptor)`: a BROADCAST map state, registered on first use. */
-  getBroadcastState<K extends MapUserKey = MapUserKey, V extends Plain = Plain>(name: string): BroadcastState<K, V> {
+  getBroadcastState<K extends MapUserKey = MapUserKey, V extends Plain = Plain>(
+    name: string,
+  ): BroadcastState<K, V> {
     checkName('getBroadcastState', name);
     let s = this.data.broadcastStates.find((b) => b.name === name);
     if (s === undefined) {
@@ -97,7 +99,9 @@ export class DefaultOperatorStateBackend {
     const existing = this.data.listStates.find((s) => s.name === name);
     if (existing !== undefined) {
       if (existing.mode !== mode) {
-        throw new TypeError(`Incompatible assignment mode for operator state '${name}': registered as ${existing.mode}, requested as ${mode}`);
+        throw new TypeError(
+          `Incompatible assignment mode for operator state '${name}': registered as ${existing.mode}, requested as ${mode}`,
+        );
       }
       return existing;
     }
@@ -109,6 +113,8 @@ export class DefaultOperatorStateBackend {
 
 function checkName(method: string, name: unknown): void {
   if (typeof name !== 'string' || name.length === 0) {
-    throw new TypeError(`${method}: state name must be a non-empty string, got ${JSON.stringify(name)}`);
+    throw new TypeError(
+      `${method}: state name must be a non-empty string, got ${JSON.stringify(name)}`,
+    );
   }
 }

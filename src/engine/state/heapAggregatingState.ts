@@ -12,7 +12,10 @@ export class HeapAggregatingState<IN = Plain, ACC extends Plain = Plain, OUT = P
 {
   private readonly aggFunction: AggregateFunction<Plain, Plain, Plain>;
   private readonly aggregateTransformation = (accumulator: Plain | null, value: IN): Plain =>
-    this.aggFunction.add(value as Plain, accumulator !== null ? accumulator : this.aggFunction.createAccumulator());
+    this.aggFunction.add(
+      value as Plain,
+      accumulator !== null ? accumulator : this.aggFunction.createAccumulator(),
+    );
 
   constructor(backend: HeapKeyedStateBackendData, table: CopyOnWriteStateTable) {
     super(backend, table);

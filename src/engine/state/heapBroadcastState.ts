@@ -15,7 +15,10 @@ export interface BroadcastState<K extends MapUserKey = MapUserKey, V extends Pla
 }
 
 /** Flink's `HeapBroadcastState`, over plain data. */
-export class HeapBroadcastState<K extends MapUserKey = MapUserKey, V extends Plain = Plain> implements BroadcastState<K, V> {
+export class HeapBroadcastState<
+  K extends MapUserKey = MapUserKey,
+  V extends Plain = Plain,
+> implements BroadcastState<K, V> {
   constructor(private readonly data: BroadcastStateData) {}
 
   private id(method: string, key: unknown): string {
@@ -24,7 +27,9 @@ export class HeapBroadcastState<K extends MapUserKey = MapUserKey, V extends Pla
 
   private checkValue(method: string, value: unknown): void {
     if (value === null || value === undefined) {
-      throw new TypeError(`BroadcastState '${this.data.name}'.${method}: value must not be null (use remove)`);
+      throw new TypeError(
+        `BroadcastState '${this.data.name}'.${method}: value must not be null (use remove)`,
+      );
     }
   }
 

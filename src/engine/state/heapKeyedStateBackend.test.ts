@@ -11,10 +11,16 @@ import {
   reducingStateDescriptor,
   valueStateDescriptor,
 } from './stateDescriptor';
-import { DEFAULT_STATE_OPS_UNIVERSE, runAgainstReference, runStateOps, stateOpsArbitrary } from './stateOps';
+import {
+  DEFAULT_STATE_OPS_UNIVERSE,
+  runAgainstReference,
+  runStateOps,
+  stateOpsArbitrary,
+} from './stateOps';
 
 const MAX_P = 128;
-const fresh = () => HeapKeyedStateBackend.create(MAX_P, { startKeyGroup: 0, endKeyGroup: MAX_P - 1 });
+const fresh = () =>
+  HeapKeyedStateBackend.create(MAX_P, { startKeyGroup: 0, endKeyGroup: MAX_P - 1 });
 const w1 = timeWindow(0, 10);
 const w2 = timeWindow(10, 20);
 const w3 = timeWindow(20, 30);
@@ -24,7 +30,10 @@ function isPlain(v: unknown): boolean {
   if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) return true;
   if (v instanceof Uint8Array) return true;
   if (Array.isArray(v)) return v.every(isPlain);
-  if (typeof v === 'object') return Object.getPrototypeOf(v) === Object.prototype && Object.values(v as object).every(isPlain);
+  if (typeof v === 'object')
+    return (
+      Object.getPrototypeOf(v) === Object.prototype && Object.values(v as object).every(isPlain)
+    );
   return false;
 }
 
@@ -49,6 +58,22 @@ describe('HeapKeyedStateBackend: the keyed state API', () => {
     b.setCurrentKey('1');
     expect(v.value()).toBe(20);
     expect(b.numKeyValueStateEntries()).toBe(2);
+  });
+
+  it("treats any string as an ordinary key, '__proto__' and 'constructor' included", () => {
+    const b = fresh();
+    const v = b.getValueState<number>(valueStateDescriptor('v'));
+    const m = b.getMapState<string, number>(mapStateDescriptor('m'));
+    for (const [i, key] of ['__proto__', 'constructor', 'toString', ''].entries()) {
+      b.setCurrentKey(key);
+      v.update(i);
+      m.put('__proto__', i);
+    }
+    b.setCurrentKey('__proto__');
+    expect([v.value(), m.get('__proto__'), m.keys()]).toEqual([0, 0, ['__proto__']]);
+    const copy = new HeapKeyedStateBackend(clonePlain(b.data));
+    copy.setCurrentKey('constructor');
+    expect(copy.getMapState(mapStateDescriptor('m')).entries()).toEqual([['__proto__', 1]]);
   });
 
   it('ListState: get is empty when absent, add/addAll append, update replaces, update([]) clears, null is rejected', () => {
@@ -125,7 +150,9 @@ describe('HeapKeyedStateBackend: the keyed state API', () => {
   it('ReducingState sums, AggregatingState averages; getInternal/updateInternal expose the accumulator', () => {
     const b = fresh();
     const r = b.getReducingState<number>(reducingStateDescriptor('sum', 'sum'));
-    const a = b.getAggregatingState<number, { sum: number; count: number }, number>(aggregatingStateDescriptor('avg', 'average'));
+    const a = b.getAggregatingState<number, { sum: number; count: number }, number>(
+      aggregatingStateDescriptor('avg', 'average'),
+    );
     b.setCurrentKey('k');
     expect(r.get()).toBeNull();
     expect(a.get()).toBeNull();
@@ -165,7 +192,11 @@ describe('HeapKeyedStateBackend: the keyed state API', () => {
     l.setCurrentNamespace(w1);
     expect(l.get()).toEqual(['x', 'a', 'b', 'c', 'd']);
 
-    for (const [ns, x] of [[w1, 2], [w2, 4], [w2, 6]] as const) {
+    for (const [ns, x] of [
+      [w1, 2],
+      [w2, 4],
+      [w2, 6],
+    ] as const) {
       a.setCurrentNamespace(ns);
       a.add(x);
     }
@@ -185,16 +216,24 @@ describe('HeapKeyedStateBackend: the keyed state API', () => {
     })!;
     b.setCurrentKey(outside);
     const kg = assignToKeyGroup(outside, MAX_P);
-    expect(() => v.update(1)).toThrow(`Key group ${kg} is not in KeyGroupRange{startKeyGroup=32, endKeyGroup=63}.`);
+    expect(() => v.update(1)).toThrow(
+      `Key group ${kg} is not in KeyGroupRange{startKeyGroup=32, endKeyGroup=63}.`,
+    );
     expect(() => v.value()).toThrow(/is not in KeyGroupRange/);
   });
 
   it('returns the same handle for the same descriptor and rejects a name reused with another kind', () => {
     const b = fresh();
-    expect(b.getValueState(valueStateDescriptor('s'))).toBe(b.getValueState(valueStateDescriptor('s')));
-    expect(() => b.getListState(listStateDescriptor('s'))).toThrow(/registered as value state; it cannot be used as list state/);
+    expect(b.getValueState(valueStateDescriptor('s'))).toBe(
+      b.getValueState(valueStateDescriptor('s')),
+    );
+    expect(() => b.getListState(listStateDescriptor('s'))).toThrow(
+      /registered as value state; it cannot be used as list state/,
+    );
     expect(() => b.getValueState(listStateDescriptor('t'))).toThrow(/is a list state descriptor/);
-    expect(() => b.getReducingState({ name: 'r', kind: 'reducing', fn: 'max' })).toThrow(/fn naming a reduce function \(sum\), got "max"/);
+    expect(() => b.getReducingState({ name: 'r', kind: 'reducing', fn: 'max' })).toThrow(
+      /fn naming a reduce function \(sum\), got "max"/,
+    );
     expect(b.getRegisteredStates().map((d) => d.name)).toEqual(['s']);
   });
 
@@ -211,7 +250,10 @@ describe('HeapKeyedStateBackend: the keyed state API', () => {
   it('agrees with the reference model when some keys belong to other subtasks (errors included)', () => {
     fc.assert(
       fc.property(stateOpsArbitrary(), (ops) => {
-        const { actual, expected } = runAgainstReference(HeapKeyedStateBackend.forOperatorIndex(MAX_P, 2, 1), ops);
+        const { actual, expected } = runAgainstReference(
+          HeapKeyedStateBackend.forOperatorIndex(MAX_P, 2, 1),
+          ops,
+        );
         expect(actual).toEqual(expected);
       }),
       { numRuns: 100 },
@@ -247,13 +289,25 @@ describe('HeapKeyedStateBackend: the keyed state API', () => {
         runStateOps(halves[0]!, ops);
         runStateOps(halves[1]!, ops);
         const snaps = halves.map((h) => h.snapshot());
-        const merged = HeapKeyedStateBackend.restore(MAX_P, { startKeyGroup: 0, endKeyGroup: MAX_P - 1 }, snaps);
-        const universe = DEFAULT_STATE_OPS_UNIVERSE;
-        expect(runStateOps(merged, [], universe).final).toEqual(runStateOps(whole, [], universe).final);
-        const thirds = [0, 1, 2].map((i) =>
-          HeapKeyedStateBackend.restore(MAX_P, computeKeyGroupRangeForOperatorIndex(MAX_P, 3, i), snaps),
+        const merged = HeapKeyedStateBackend.restore(
+          MAX_P,
+          { startKeyGroup: 0, endKeyGroup: MAX_P - 1 },
+          snaps,
         );
-        expect(thirds.reduce((n, t) => n + t.numKeyValueStateEntries(), 0)).toBe(merged.numKeyValueStateEntries());
+        const universe = DEFAULT_STATE_OPS_UNIVERSE;
+        expect(runStateOps(merged, [], universe).final).toEqual(
+          runStateOps(whole, [], universe).final,
+        );
+        const thirds = [0, 1, 2].map((i) =>
+          HeapKeyedStateBackend.restore(
+            MAX_P,
+            computeKeyGroupRangeForOperatorIndex(MAX_P, 3, i),
+            snaps,
+          ),
+        );
+        expect(thirds.reduce((n, t) => n + t.numKeyValueStateEntries(), 0)).toBe(
+          merged.numKeyValueStateEntries(),
+        );
       }),
       { numRuns: 60 },
     );

@@ -11,14 +11,16 @@
  */
 import { clonePlain, type Plain } from '../core/plainData';
 import type { KeyGroupRange } from '../keys/keyGroupRange';
-import { assignToKeyGroup, computeKeyGroupRangeForOperatorIndex } from '../keys/keyGroups';
+import { javaHashCode } from '../keys/javaHashCode';
+import { computeKeyGroupForKeyHash, computeKeyGroupRangeForOperatorIndex } from '../keys/keyGroups';
 import { noKeySetError, type AbstractHeapState } from './abstractHeapState';
+import { compositeHash, stateMapPut } from './copyOnWriteStateMap';
 import {
   createCopyOnWriteStateTable,
   releaseStateTableSnapshot,
+  snapshotEntriesOfKeyGroup,
   snapshotStateTable,
   stateMapForKeyGroup,
-  stateMapPut,
   stateTableSize,
   type CopyOnWriteStateTable,
   type StateTableSnapshot,
@@ -36,8 +38,13 @@ import type {
   InternalValueState,
   KeyedStateBackend,
 } from './keyedStateApi';
-import { checkNamespace, namespaceId, type Namespace } from './namespaces';
-import { checkStateDescriptor, sameStateDescriptor, type StateDescriptor, type StateKind } from './stateDescriptor';
+import { checkNamespace, namespaceHashCode, namespaceId, type Namespace } from './namespaces';
+import {
+  checkStateDescriptor,
+  sameStateDescriptor,
+  type StateDescriptor,
+  type StateKind,
+} from './stateDescriptor';
 import { checkStateKey, type MapUserKey, type StateKey } from './stateKeyIds';
 
 /** The plain-data state of a `HeapKeyedStateBackend`. */
@@ -46,6 +53,8 @@ export interface HeapKeyedStateBackendData {
   readonly keyGroupRange: KeyGroupRange;
   /** Key context (`InternalKeyContextImpl`): null until the first `setCurrentKey`. */
   currentKey: StateKey | null;
+  /** Java `hashCode()` of the current key (hashed once per key, for the key group and the state maps). */
+  currentKeyHash: number;
   currentKeyGroupIndex: number;
   /** One table per registered state, in registration order. */
   readonly tables: CopyOnWriteStateTable[];
@@ -59,9 +68,14 @@ export interface HeapKeyedStateBackendSnapshot {
 }
 
 /** Creates the plain data of an empty heap backend owning `keyGroupRange` of `maxParallelism` key groups. */
-export function createHeapKeyedStateBackendData(maxParallelism: number, keyGroupRange: KeyGroupRange): HeapKeyedStateBackendData {
+export function createHeapKeyedStateBackendData(
+  maxParallelism: number,
+  keyGroupRange: KeyGroupRange,
+): HeapKeyedStateBackendData {
   if (!Number.isInteger(maxParallelism) || maxParallelism <= 0) {
-    throw new RangeError(`createHeapKeyedStateBackendData: maxParallelism must be a positive integer, got ${maxParallelism}`);
+    throw new RangeError(
+      `createHeapKeyedStateBackendData: maxParallelism must be a positive integer, got ${maxParallelism}`,
+    );
   }
   const { startKeyGroup: s, endKeyGroup: e } = keyGroupRange;
   if (!Number.isInteger(s) || !Number.isInteger(e) || s < 0 || e < s || e >= maxParallelism) {
@@ -73,12 +87,19 @@ export function createHeapKeyedStateBackendData(maxParallelism: number, keyGroup
     maxParallelism,
     keyGroupRange: { startKeyGroup: s, endKeyGroup: e },
     currentKey: null,
+    currentKeyHash: 0,
     currentKeyGroupIndex: -1,
     tables: [],
   };
 }
 
-type KindOfHandle = { value: HeapValueState; list: HeapListState; map: HeapMapState; reducing: HeapReducingState; aggregating: HeapAggregatingState };
+type KindOfHandle = {
+  value: HeapValueState;
+  list: HeapListState;
+  map: HeapMapState;
+  reducing: HeapReducingState;
+  aggregating: HeapAggregatingState;
+};
 
 /** Flink's `HeapKeyedStateBackend`, over plain data. */
 export class HeapKeyedStateBackend implements KeyedStateBackend {
@@ -88,11 +109,17 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
 
   /** A new, empty backend. */
   static create(maxParallelism: number, keyGroupRange: KeyGroupRange): HeapKeyedStateBackend {
-    return new HeapKeyedStateBackend(createHeapKeyedStateBackendData(maxParallelism, keyGroupRange));
+    return new HeapKeyedStateBackend(
+      createHeapKeyedStateBackendData(maxParallelism, keyGroupRange),
+    );
   }
 
   /** A new backend for subtask `operatorIndex` of `parallelism` (`computeKeyGroupRangeForOperatorIndex`). */
-  static forOperatorIndex(maxParallelism: number, parallelism: number, operatorIndex: number): HeapKeyedStateBackend {
+  static forOperatorIndex(
+    maxParallelism: number,
+    parallelism: number,
+    operatorIndex: number,
+  ): HeapKeyedStateBackend {
     const range = computeKeyGroupRangeForOperatorIndex(maxParallelism, parallelism, operatorIndex);
     return HeapKeyedStateBackend.create(maxParallelism, range);
   }
@@ -116,11 +143,11 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
       }
       for (const state of snap.states) {
         backend.table(state.descriptor);
-        state.keyGroups.forEach((entries, i) => {
-          const kg = state.keyGroupOffset + i;
-          if (kg < keyGroupRange.startKeyGroup || kg > keyGroupRange.endKeyGroup) return;
-          for (const e of entries) backend.restoreEntry(state.descriptor, kg, e.key, e.namespace, clonePlain(e.state));
-        });
+        for (let kg = keyGroupRange.startKeyGroup; kg <= keyGroupRange.endKeyGroup; kg++) {
+          for (const e of snapshotEntriesOfKeyGroup(state, kg)) {
+            backend.restoreEntry(state.descriptor, kg, e.key, e.namespace, clonePlain(e.state));
+          }
+        }
       }
     }
     return backend;
@@ -128,9 +155,14 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
 
   setCurrentKey(key: StateKey): void {
     const d = this.data;
-    if ((typeof key !== 'string' && typeof key !== 'number') || key === '__proto__') checkTableKey(key, 'setCurrentKey: key');
-    // The key group is computed here; whether this backend owns it is checked on state access, as in Flink.
-    d.currentKeyGroupIndex = assignToKeyGroup(key, d.maxParallelism);
+    if (typeof key !== 'string' && typeof key !== 'number')
+      checkStateKey(key, 'setCurrentKey: key');
+    // assignToKeyGroup(key, maxP) is computeKeyGroupForKeyHash(javaHashCode(key), maxP); the hash is
+    // kept because the state maps need it too. Whether this backend owns the key group is
+    // checked on state access, as in Flink.
+    const hash = javaHashCode(key);
+    d.currentKeyGroupIndex = computeKeyGroupForKeyHash(hash, d.maxParallelism);
+    d.currentKeyHash = hash;
     d.currentKey = key;
   }
 
@@ -161,7 +193,9 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     return this.handle(descriptor, 'list') as unknown as InternalListState<T>;
   }
 
-  getMapState<UK extends MapUserKey = MapUserKey, UV extends Plain = Plain>(descriptor: StateDescriptor): InternalMapState<UK, UV> {
+  getMapState<UK extends MapUserKey = MapUserKey, UV extends Plain = Plain>(
+    descriptor: StateDescriptor,
+  ): InternalMapState<UK, UV> {
     return this.handle(descriptor, 'map') as unknown as InternalMapState<UK, UV>;
   }
 
@@ -172,7 +206,11 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   getAggregatingState<IN = Plain, ACC extends Plain = Plain, OUT = Plain>(
     descriptor: StateDescriptor,
   ): InternalAggregatingState<IN, ACC, OUT> {
-    return this.handle(descriptor, 'aggregating') as unknown as InternalAggregatingState<IN, ACC, OUT>;
+    return this.handle(descriptor, 'aggregating') as unknown as InternalAggregatingState<
+      IN,
+      ACC,
+      OUT
+    >;
   }
 
   getRegisteredStates(): readonly StateDescriptor[] {
@@ -205,7 +243,11 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   /** `HeapSnapshotStrategy.syncPrepareResources`: snapshots every state table (synchronous part). */
   snapshot(): HeapKeyedStateBackendSnapshot {
     const d = this.data;
-    return { maxParallelism: d.maxParallelism, keyGroupRange: d.keyGroupRange, states: d.tables.map(snapshotStateTable) };
+    return {
+      maxParallelism: d.maxParallelism,
+      keyGroupRange: d.keyGroupRange,
+      states: d.tables.map(snapshotStateTable),
+    };
   }
 
   /** `HeapSnapshotResources.release`: stop protecting a snapshot (after it was written or abandoned). */
@@ -213,7 +255,9 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     for (const s of snapshot.states) {
       const table = this.getStateTable(s.descriptor.name);
       if (table === undefined) {
-        throw new RangeError(`releaseSnapshot: snapshot has state '${s.descriptor.name}', which this backend does not have`);
+        throw new RangeError(
+          `releaseSnapshot: snapshot has state '${s.descriptor.name}', which this backend does not have`,
+        );
       }
       releaseStateTableSnapshot(table, s);
     }
@@ -224,14 +268,23 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
    * (`StateTableByKeyGroupReaders`): puts one entry read from a snapshot, registering the state
    * if needed. The state object is owned by the backend afterwards.
    */
-  restoreEntry(descriptor: StateDescriptor, keyGroup: number, key: StateKey, namespace: Namespace, state: Plain): void {
+  restoreEntry(
+    descriptor: StateDescriptor,
+    keyGroup: number,
+    key: StateKey,
+    namespace: Namespace,
+    state: Plain,
+  ): void {
     if (state === null || state === undefined) {
-      throw new TypeError(`restoreEntry('${descriptor.name}'): state must not be null (key ${JSON.stringify(key)})`);
+      throw new TypeError(
+        `restoreEntry('${descriptor.name}'): state must not be null (key ${JSON.stringify(key)})`,
+      );
     }
     const table = this.table(descriptor);
-    const k = checkTableKey(key, `restoreEntry('${descriptor.name}'): key`);
+    const k = checkStateKey(key, `restoreEntry('${descriptor.name}'): key`);
     const ns = checkNamespace(namespace, `restoreEntry('${descriptor.name}'): namespace`);
-    stateMapPut(table, stateMapForKeyGroup(table, keyGroup), namespaceId(ns), k, ns, state);
+    const hash = compositeHash(javaHashCode(k), namespaceHashCode(ns));
+    stateMapPut(table, stateMapForKeyGroup(table, keyGroup), hash, k, ns, namespaceId(ns), state);
   }
 
   private table(descriptor: StateDescriptor): CopyOnWriteStateTable {
@@ -252,11 +305,17 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
 
   private handle<K extends StateKind>(descriptor: StateDescriptor, kind: K): KindOfHandle[K] {
     const cached = this.handles.get(descriptor?.name);
-    if (cached !== undefined && sameStateDescriptor(cached.descriptor, descriptor) && descriptor.kind === kind) {
+    if (
+      cached !== undefined &&
+      sameStateDescriptor(cached.descriptor, descriptor) &&
+      descriptor.kind === kind
+    ) {
       return cached as KindOfHandle[K];
     }
     if (descriptor?.kind !== kind) {
-      throw new TypeError(`get${kind[0]!.toUpperCase()}${kind.slice(1)}State: descriptor '${descriptor?.name}' is a ${descriptor?.kind} state descriptor`);
+      throw new TypeError(
+        `get${kind[0]!.toUpperCase()}${kind.slice(1)}State: descriptor '${descriptor?.name}' is a ${descriptor?.kind} state descriptor`,
+      );
     }
     const table = this.table(descriptor);
     const d = this.data;
@@ -273,12 +332,6 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     this.handles.set(descriptor.name, h);
     return h as KindOfHandle[K];
   }
-}
-
-/** Keys are property names in the tables, so '__proto__' (which plain objects treat specially) is refused. */
-function checkTableKey(key: unknown, what: string): StateKey {
-  if (key === '__proto__') throw new RangeError(`${what}: '__proto__' cannot be used as a key`);
-  return checkStateKey(key, what);
 }
 
 function describe(d: StateDescriptor): string {

@@ -6,17 +6,24 @@ const EMPTY: readonly never[] = Object.freeze([]);
 
 function checkElements(stateName: string, method: string, values: readonly unknown[]): void {
   if (!Array.isArray(values)) {
-    throw new TypeError(`ListState '${stateName}'.${method}: values must be an array, got ${JSON.stringify(values)}`);
+    throw new TypeError(
+      `ListState '${stateName}'.${method}: values must be an array, got ${JSON.stringify(values)}`,
+    );
   }
   for (let i = 0; i < values.length; i++) {
     if (values[i] === null || values[i] === undefined) {
-      throw new TypeError(`ListState '${stateName}'.${method}: values[${i}] is null; a ListState cannot hold null`);
+      throw new TypeError(
+        `ListState '${stateName}'.${method}: values[${i}] is null; a ListState cannot hold null`,
+      );
     }
   }
 }
 
 /** Flink's `HeapListState`: an array per (key, namespace), appended to in place (after copy-on-write). */
-export class HeapListState<T extends Plain = Plain> extends AbstractHeapMergingState<T[]> implements InternalListState<T> {
+export class HeapListState<T extends Plain = Plain>
+  extends AbstractHeapMergingState<T[]>
+  implements InternalListState<T>
+{
   private readonly appendAll = (previous: Plain | null, values: readonly T[]): Plain => {
     const list = previous === null ? [] : (previous as T[]);
     for (let i = 0; i < values.length; i++) list.push(values[i]!);
@@ -30,7 +37,9 @@ export class HeapListState<T extends Plain = Plain> extends AbstractHeapMergingS
 
   add(value: T): void {
     if (value === null || value === undefined) {
-      throw new TypeError(`ListState '${this.table.descriptor.name}'.add: value is null; a ListState cannot hold null`);
+      throw new TypeError(
+        `ListState '${this.table.descriptor.name}'.add: value is null; a ListState cannot hold null`,
+      );
     }
     // get() hands out a list that no snapshot shares (copy-on-write), so appending in place is safe.
     const list = this.getCurrent() as T[] | null;

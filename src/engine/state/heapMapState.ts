@@ -1,6 +1,6 @@
 import type { Plain } from '../core/plainData';
 import { AbstractHeapState } from './abstractHeapState';
-import { stateMapGet } from './copyOnWriteStateTable';
+import { stateMapGet } from './copyOnWriteStateMap';
 import type { InternalMapState, MapStateEntry } from './keyedStateApi';
 import { checkStateKey, decodeStateKeyId, stateKeyId, type MapUserKey } from './stateKeyIds';
 
@@ -34,12 +34,16 @@ export class HeapMapState<UK extends MapUserKey = MapUserKey, UV extends Plain =
   }
 
   private checkUserKey(method: string, key: unknown): string {
-    return stateKeyId(checkStateKey(key, `MapState '${this.table.descriptor.name}'.${method}: user key`));
+    return stateKeyId(
+      checkStateKey(key, `MapState '${this.table.descriptor.name}'.${method}: user key`),
+    );
   }
 
   private checkUserValue(method: string, value: unknown): void {
     if (value === null || value === undefined) {
-      throw new TypeError(`MapState '${this.table.descriptor.name}'.${method}: user value must not be null (use remove)`);
+      throw new TypeError(
+        `MapState '${this.table.descriptor.name}'.${method}: user value must not be null (use remove)`,
+      );
     }
   }
 
@@ -59,7 +63,9 @@ export class HeapMapState<UK extends MapUserKey = MapUserKey, UV extends Plain =
 
   putAll(entries: ReadonlyArray<readonly [UK, UV]>): void {
     if (!Array.isArray(entries)) {
-      throw new TypeError(`MapState '${this.table.descriptor.name}'.putAll: entries must be an array of [key, value], got ${JSON.stringify(entries)}`);
+      throw new TypeError(
+        `MapState '${this.table.descriptor.name}'.putAll: entries must be an array of [key, value], got ${JSON.stringify(entries)}`,
+      );
     }
     const ids = entries.map(([k, v], i) => {
       this.checkUserValue(`putAll (entries[${i}])`, v);
@@ -116,7 +122,8 @@ export class HeapMapState<UK extends MapUserKey = MapUserKey, UV extends Plain =
     const map = this.currentMap();
     const nsId = t.currentNamespaceId;
     const key = this.currentKey();
-    const live = (): UserMap | null => stateMapGet(t, map, nsId, key) as UserMap | null;
+    const hash = this.currentHash();
+    const live = (): UserMap | null => stateMapGet(t, map, hash, key, nsId) as UserMap | null;
     const start = live();
     return this.iterate(t.descriptor.name, live, start === null ? [] : Object.keys(start));
   }
@@ -135,13 +142,15 @@ export class HeapMapState<UK extends MapUserKey = MapUserKey, UV extends Plain =
         get value(): UV {
           const m = live();
           const v = m === null ? undefined : m[uid];
-          if (v === undefined) throw new Error(`MapState '${name}' iterator: entry ${uid.slice(1)} was removed`);
+          if (v === undefined)
+            throw new Error(`MapState '${name}' iterator: entry ${uid.slice(1)} was removed`);
           return v as UV;
         },
         setValue(value: UV): void {
           checkUserValue(value);
           const m = live();
-          if (m === null) throw new Error(`MapState '${name}' iterator: the map was cleared during iteration`);
+          if (m === null)
+            throw new Error(`MapState '${name}' iterator: the map was cleared during iteration`);
           m[uid] = value;
         },
         remove(): void {

@@ -6,7 +6,10 @@ import type { InternalReducingState } from './keyedStateApi';
 import { getReduceFunction, type ReduceFunction } from './userFunctions';
 
 /** Flink's `HeapReducingState`: the running `ReduceFunction` result per (key, namespace). */
-export class HeapReducingState<V extends Plain = Plain> extends AbstractHeapMergingState<V> implements InternalReducingState<V> {
+export class HeapReducingState<V extends Plain = Plain>
+  extends AbstractHeapMergingState<V>
+  implements InternalReducingState<V>
+{
   private readonly reduceFunction: ReduceFunction<Plain>;
   private readonly reduceTransformation = (previous: Plain | null, value: V): Plain =>
     previous !== null ? this.reduceFunction.reduce(previous, value) : value;

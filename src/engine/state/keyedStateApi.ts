@@ -68,7 +68,11 @@ export interface InternalAppendingState<IN, SV extends Plain, OUT> extends Inter
 }
 
 /** Flink's `InternalMergingState`: state that windows can merge (sessions). */
-export interface InternalMergingState<IN, SV extends Plain, OUT> extends InternalAppendingState<IN, SV, OUT> {
+export interface InternalMergingState<IN, SV extends Plain, OUT> extends InternalAppendingState<
+  IN,
+  SV,
+  OUT
+> {
   /**
    * Folds the sources' values into the target namespace and removes the sources (the target
    * may be among them). Changelog: MERGE_NS.
@@ -77,7 +81,11 @@ export interface InternalMergingState<IN, SV extends Plain, OUT> extends Interna
 }
 
 /** Flink's `InternalListState` / `ListState`. */
-export interface InternalListState<T extends Plain = Plain> extends InternalMergingState<T, T[], readonly T[]> {
+export interface InternalListState<T extends Plain = Plain> extends InternalMergingState<
+  T,
+  T[],
+  readonly T[]
+> {
   /** The elements; empty when absent (like the user-facing ListState). */
   get(): readonly T[];
   /** Appends one element (null is rejected). Changelog: ADD_ELEMENT. */
@@ -100,7 +108,10 @@ export interface MapStateEntry<UK extends MapUserKey, UV extends Plain> {
 }
 
 /** Flink's `InternalMapState` / `MapState`. User keys are strings or numbers. */
-export interface InternalMapState<UK extends MapUserKey = MapUserKey, UV extends Plain = Plain> extends InternalKvState {
+export interface InternalMapState<
+  UK extends MapUserKey = MapUserKey,
+  UV extends Plain = Plain,
+> extends InternalKvState {
   get(key: UK): UV | null;
   /** Changelog: ADD_OR_UPDATE_ELEMENT. */
   put(key: UK, value: UV): void;
@@ -122,11 +133,11 @@ export interface InternalMapState<UK extends MapUserKey = MapUserKey, UV extends
 export type InternalReducingState<V extends Plain = Plain> = InternalMergingState<V, V, V | null>;
 
 /** Flink's `InternalAggregatingState` / `AggregatingState`: get() is getResult(accumulator) or null. */
-export type InternalAggregatingState<IN = Plain, ACC extends Plain = Plain, OUT = Plain> = InternalMergingState<
-  IN,
-  ACC,
-  OUT | null
->;
+export type InternalAggregatingState<
+  IN = Plain,
+  ACC extends Plain = Plain,
+  OUT = Plain,
+> = InternalMergingState<IN, ACC, OUT | null>;
 
 /**
  * Flink's `KeyedStateBackend`: the key context plus state handles. Asking twice for the same

@@ -24,9 +24,12 @@ export type Namespace = VoidNamespace | TimeWindow;
 
 /** `new TimeWindow(start, end)`: a window namespace; start < end, both finite integers. */
 export function timeWindow(start: number, end: number): TimeWindow {
-  if (!Number.isSafeInteger(start)) throw new RangeError(`timeWindow: start must be a safe integer, got ${start}`);
+  if (!Number.isSafeInteger(start))
+    throw new RangeError(`timeWindow: start must be a safe integer, got ${start}`);
   if (!Number.isSafeInteger(end) || end <= start) {
-    throw new RangeError(`timeWindow: end must be a safe integer greater than start (${start}), got ${end}`);
+    throw new RangeError(
+      `timeWindow: end must be a safe integer greater than start (${start}), got ${end}`,
+    );
   }
   return { start, end };
 }
@@ -46,13 +49,32 @@ export function namespaceId(ns: Namespace): string {
 export function checkNamespace(ns: unknown, what = 'namespace'): Namespace {
   if (ns === VOID_NAMESPACE) return VOID_NAMESPACE;
   if (ns === null || ns === undefined) {
-    throw new TypeError(`${what} must not be null (Flink: namespaces are never null), got ${String(ns)}`);
+    throw new TypeError(
+      `${what} must not be null (Flink: namespaces are never null), got ${String(ns)}`,
+    );
   }
   if (typeof ns === 'object') {
     const w = ns as { start?: unknown; end?: unknown };
     if (typeof w.start === 'number' && typeof w.end === 'number') return timeWindow(w.start, w.end);
   }
-  throw new TypeError(`${what} must be '${VOID_NAMESPACE}' or a TimeWindow {start, end}, got ${JSON.stringify(ns)}`);
+  throw new TypeError(
+    `${what} must be '${VOID_NAMESPACE}' or a TimeWindow {start, end}, got ${JSON.stringify(ns)}`,
+  );
+}
+
+/**
+ * Java `hashCode()` of a namespace: `VoidNamespace.hashCode()` is 99 and `TimeWindow.hashCode()`
+ * is `MathUtils.longToIntWithBitMixing(start + end)` (64-bit arithmetic). The heap backend
+ * mixes it with the key's hash to place an entry in its hash table.
+ */
+export function namespaceHashCode(ns: Namespace): number {
+  if (ns === VOID_NAMESPACE) return 99;
+  const M64 = 64;
+  let x = BigInt.asUintN(M64, BigInt(ns.start) + BigInt(ns.end));
+  x = BigInt.asUintN(M64, (x ^ (x >> 30n)) * 0xbf58476d1ce4e5b9n);
+  x = BigInt.asUintN(M64, (x ^ (x >> 27n)) * 0x94d049bb133111ebn);
+  x = x ^ (x >> 31n);
+  return Number(BigInt.asIntN(32, x));
 }
 
 /** Whether two namespaces are equal (`Object.equals` of Flink's namespace types). */

@@ -14,7 +14,9 @@ export interface OperatorListState<T extends Plain = Plain> {
 
 function checkNotNull(name: string, method: string, v: unknown, i?: number): void {
   if (v === null || v === undefined) {
-    throw new TypeError(`ListState '${name}'.${method}: ${i === undefined ? 'value' : `values[${i}]`} is null; a ListState cannot hold null`);
+    throw new TypeError(
+      `ListState '${name}'.${method}: ${i === undefined ? 'value' : `values[${i}]`} is null; a ListState cannot hold null`,
+    );
   }
 }
 
@@ -47,7 +49,9 @@ export class PartitionableListState<T extends Plain = Plain> implements Operator
 
   private checkAll(method: string, values: readonly T[]): void {
     if (!Array.isArray(values)) {
-      throw new TypeError(`ListState '${this.data.name}'.${method}: values must be an array, got ${JSON.stringify(values)}`);
+      throw new TypeError(
+        `ListState '${this.data.name}'.${method}: values must be an array, got ${JSON.stringify(values)}`,
+      );
     }
     values.forEach((v, i) => checkNotNull(this.data.name, method, v, i));
   }

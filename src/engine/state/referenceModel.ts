@@ -68,13 +68,17 @@ export class ReferenceKeyedStateBackend implements KeyedStateBackend {
   getListState<T extends Plain = Plain>(d: StateDescriptor): InternalListState<T> {
     return this.handle(d, 'list') as unknown as InternalListState<T>;
   }
-  getMapState<UK extends MapUserKey = MapUserKey, UV extends Plain = Plain>(d: StateDescriptor): InternalMapState<UK, UV> {
+  getMapState<UK extends MapUserKey = MapUserKey, UV extends Plain = Plain>(
+    d: StateDescriptor,
+  ): InternalMapState<UK, UV> {
     return this.handle(d, 'map') as unknown as InternalMapState<UK, UV>;
   }
   getReducingState<V extends Plain = Plain>(d: StateDescriptor): InternalReducingState<V> {
     return this.handle(d, 'reducing') as unknown as InternalReducingState<V>;
   }
-  getAggregatingState<IN = Plain, ACC extends Plain = Plain, OUT = Plain>(d: StateDescriptor): InternalAggregatingState<IN, ACC, OUT> {
+  getAggregatingState<IN = Plain, ACC extends Plain = Plain, OUT = Plain>(
+    d: StateDescriptor,
+  ): InternalAggregatingState<IN, ACC, OUT> {
     return this.handle(d, 'aggregating') as unknown as InternalAggregatingState<IN, ACC, OUT>;
   }
 
@@ -82,16 +86,19 @@ export class ReferenceKeyedStateBackend implements KeyedStateBackend {
   slot(ns: Namespace): string {
     if (this.key === null) throw new Error('No key set');
     const r = this.keyGroupRange;
-    if (this.keyGroup < r.startKeyGroup || this.keyGroup > r.endKeyGroup) throw illegalKeyGroupError(this.keyGroup, r);
+    if (this.keyGroup < r.startKeyGroup || this.keyGroup > r.endKeyGroup)
+      throw illegalKeyGroupError(this.keyGroup, r);
     return `${stateKeyId(this.key)}@${namespaceId(ns)}`;
   }
 
   private handle(d: StateDescriptor, kind: StateDescriptor['kind']): RefState {
     checkStateDescriptor(d);
-    if (d.kind !== kind) throw new TypeError(`descriptor '${d.name}' is a ${d.kind} state descriptor, not ${kind}`);
+    if (d.kind !== kind)
+      throw new TypeError(`descriptor '${d.name}' is a ${d.kind} state descriptor, not ${kind}`);
     const existing = this.handles.get(d.name);
     if (existing !== undefined) {
-      if (!sameStateDescriptor(existing.descriptor, d)) throw new TypeError(`State '${d.name}' is registered with another kind`);
+      if (!sameStateDescriptor(existing.descriptor, d))
+        throw new TypeError(`State '${d.name}' is registered with another kind`);
       return existing;
     }
     const values = new Map<string, Plain>();
@@ -265,7 +272,10 @@ class RefMapState extends RefState {
   iterator(): Generator<MapStateEntry<MapUserKey, Plain>, void, undefined> {
     return this.iterate(this.ns, this.keys());
   }
-  private *iterate(ns: Namespace, userKeys: MapUserKey[]): Generator<MapStateEntry<MapUserKey, Plain>, void, undefined> {
+  private *iterate(
+    ns: Namespace,
+    userKeys: MapUserKey[],
+  ): Generator<MapStateEntry<MapUserKey, Plain>, void, undefined> {
     const at = (): Pairs => this.pairs(ns) ?? [];
     const exists = (): boolean => this.pairs(ns) !== null;
     const write = (p: Pairs): void => this.write(p, ns);

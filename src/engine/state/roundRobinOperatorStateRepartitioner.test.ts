@@ -9,7 +9,10 @@ import {
 } from './roundRobinOperatorStateRepartitioner';
 
 const split = (name: string, ...perSubtask: Plain[][]): OperatorStateSnapshot[] =>
-  perSubtask.map((elements) => ({ listStates: [{ name, mode: 'SPLIT_DISTRIBUTE', elements }], broadcastStates: [] }));
+  perSubtask.map((elements) => ({
+    listStates: [{ name, mode: 'SPLIT_DISTRIBUTE', elements }],
+    broadcastStates: [],
+  }));
 const elementsOf = (snaps: OperatorStateSnapshot[], name: string) =>
   snaps.map((s) => s.listStates.find((l) => l.name === name)?.elements ?? []);
 
@@ -21,14 +24,22 @@ describe('RoundRobinOperatorStateRepartitioner', () => {
       ['a', 'b', 'c'],
       ['d', 'e', 'f'],
     ]);
-    expect(elementsOf(repartitionOperatorState(abcdef, 4), 's')).toEqual([['a', 'b'], ['c', 'd'], ['e'], ['f']]);
+    expect(elementsOf(repartitionOperatorState(abcdef, 4), 's')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e'],
+      ['f'],
+    ]);
     // The plan names the old subtask and offsets each piece comes from (OperatorStateHandle offsets).
     expect(planOperatorStateRepartition(abcdef, 2)[1]).toEqual([
       { stateName: 's', mode: 'SPLIT_DISTRIBUTE', fromSubtask: 1, offsets: [0] },
       { stateName: 's', mode: 'SPLIT_DISTRIBUTE', fromSubtask: 2, offsets: [0, 1] },
     ]);
     // Fewer elements than subtasks: the rest get nothing, not even an empty state.
-    expect(repartitionOperatorState(split('s', ['a'], ['b']), 3)[2]).toEqual({ listStates: [], broadcastStates: [] });
+    expect(repartitionOperatorState(split('s', ['a'], ['b']), 3)[2]).toEqual({
+      listStates: [],
+      broadcastStates: [],
+    });
   });
 
   it('at the same parallelism nothing moves, however unbalanced', () => {
@@ -44,14 +55,21 @@ describe('RoundRobinOperatorStateRepartitioner', () => {
       ],
       broadcastStates: [],
     }));
-    for (const p of [1, 2, 3]) expect(elementsOf(repartitionOperatorState(union, p), 'u')).toEqual(Array(p).fill(['a', 'b', 'c']));
+    for (const p of [1, 2, 3])
+      expect(elementsOf(repartitionOperatorState(union, p), 'u')).toEqual(
+        Array(p).fill(['a', 'b', 'c']),
+      );
     // At p = 2 the split state still stays where it was.
     expect(elementsOf(repartitionOperatorState(union, 2), 's')).toEqual([['A'], ['B', 'C']]);
   });
 
   it("BROADCAST: new subtask i gets old subtask i % oldP's copy; partly reported state is filled in", () => {
-    const bc = (v: number): OperatorStateSnapshot => ({ listStates: [], broadcastStates: [{ name: 'b', entries: { sv: v } }] });
-    const of = (snaps: OperatorStateSnapshot[]) => snaps.map((s) => s.broadcastStates[0]?.entries['sv']);
+    const bc = (v: number): OperatorStateSnapshot => ({
+      listStates: [],
+      broadcastStates: [{ name: 'b', entries: { sv: v } }],
+    });
+    const of = (snaps: OperatorStateSnapshot[]) =>
+      snaps.map((s) => s.broadcastStates[0]?.entries['sv']);
     expect(of(repartitionOperatorState([bc(0), bc(1), bc(2)], 5))).toEqual([0, 1, 2, 0, 1]);
     expect(of(repartitionOperatorState([bc(0), bc(1), bc(2)], 2))).toEqual([0, 1]);
     // Subtask 1 had finished and reported nothing: at the same parallelism it gets reported[1 % 2] = old subtask 2's copy.
@@ -65,7 +83,8 @@ describe('RoundRobinOperatorStateRepartitioner', () => {
     expect(javaHashMapIterationOrder(['q', 'a'])).toEqual(['a', 'q']);
     expect(javaHashMapIterationOrder(['a', 'q', 'b'])).toEqual(['q', 'a', 'b']);
     // 13 and 25 keys sit on the resize edge (computeIfAbsent resizes before inserting). Expected = OpenJDK 17 output.
-    const java = (keys: string, order: string) => expect(javaHashMapIterationOrder(keys.split(','))).toEqual(order.split(','));
+    const java = (keys: string, order: string) =>
+      expect(javaHashMapIterationOrder(keys.split(','))).toEqual(order.split(','));
     java(
       'rXptAj,Ji,nwjL,0DLZ,-T,q4seKZ9o0Y,zoQ1,YytOduf4N,iJ6OWkp,ivaMvbWYzsBh,1O--3yuT,o-cS,T2O29473-',
       '1O--3yuT,iJ6OWkp,ivaMvbWYzsBh,0DLZ,YytOduf4N,rXptAj,-T,nwjL,q4seKZ9o0Y,T2O29473-,zoQ1,o-cS,Ji',
@@ -75,7 +94,13 @@ describe('RoundRobinOperatorStateRepartitioner', () => {
       '4t,hzh88lfdemH,1dI7btph6,Mi_Sq9,XAOHdQshFFG,C,X9brTcXmv,JoaB,gM,SYfXkR,H2MXZ,wzS-TprosW,ugUOAxg1aUT0,OFat,Bn69,1ttY,ZeCFS1j0oqL3,GdA3fM,mi7qrw1Db,4FUqTuXraTn,kx-Yerd,gl8c_R0VlGa7,TtPK,PeNrgZVc_ZC,7BW4qsJJuXoD',
     );
     const two: OperatorStateSnapshot[] = [
-      { listStates: [{ name: 'b', mode: 'SPLIT_DISTRIBUTE', elements: ['b0', 'b1', 'b2'] }, { name: 'a', mode: 'SPLIT_DISTRIBUTE', elements: ['a0', 'a1', 'a2'] }], broadcastStates: [] },
+      {
+        listStates: [
+          { name: 'b', mode: 'SPLIT_DISTRIBUTE', elements: ['b0', 'b1', 'b2'] },
+          { name: 'a', mode: 'SPLIT_DISTRIBUTE', elements: ['a0', 'a1', 'a2'] },
+        ],
+        broadcastStates: [],
+      },
     ];
     const out = repartitionOperatorState(two, 2);
     expect(elementsOf(out, 'a')).toEqual([['a0', 'a1'], ['a2']]);
@@ -83,17 +108,24 @@ describe('RoundRobinOperatorStateRepartitioner', () => {
   });
 
   it('rejects bad arguments and inconsistent modes', () => {
-    expect(() => repartitionOperatorState(abcdef, 0)).toThrow(/newParallelism must be a positive integer, got 0/);
+    expect(() => repartitionOperatorState(abcdef, 0)).toThrow(
+      /newParallelism must be a positive integer, got 0/,
+    );
     expect(() => repartitionOperatorState([], 2)).toThrow(/at least one old subtask/);
     const mixed: OperatorStateSnapshot[] = [
       { listStates: [{ name: 'x', mode: 'UNION', elements: [] }], broadcastStates: [] },
       { listStates: [{ name: 'x', mode: 'SPLIT_DISTRIBUTE', elements: [] }], broadcastStates: [] },
     ];
-    expect(() => repartitionOperatorState(mixed, 3)).toThrow(/state 'x' is UNION in one subtask and SPLIT_DISTRIBUTE in subtask 1/);
+    expect(() => repartitionOperatorState(mixed, 3)).toThrow(
+      /state 'x' is UNION in one subtask and SPLIT_DISTRIBUTE in subtask 1/,
+    );
   });
 
   it('property: for any p → p′, SPLIT_DISTRIBUTE loses and duplicates nothing, stays balanced, and UNION/BROADCAST follow their rules', () => {
-    const names = fc.uniqueArray(fc.constantFrom('offsets', 'a', 'b', 'splits', 'q'), { minLength: 1, maxLength: 3 });
+    const names = fc.uniqueArray(fc.constantFrom('offsets', 'a', 'b', 'splits', 'q'), {
+      minLength: 1,
+      maxLength: 3,
+    });
     const arb = fc.record({
       names,
       oldP: fc.integer({ min: 1, max: 6 }),
@@ -127,12 +159,15 @@ describe('RoundRobinOperatorStateRepartitioner', () => {
             expect(Math.max(...lengths) - Math.min(...lengths)).toBeLessThanOrEqual(1);
             // Each new subtask holds a consecutive run of the concatenation.
             const all = before.flat();
-            for (const a of after.filter((x) => x.length > 0)) expect(all.slice(all.indexOf(a[0]!), all.indexOf(a[0]!) + a.length)).toEqual(a);
+            for (const a of after.filter((x) => x.length > 0))
+              expect(all.slice(all.indexOf(a[0]!), all.indexOf(a[0]!) + a.length)).toEqual(a);
           }
         }
         const allUnion = old.map((_, i) => `u${i}`);
         expect(elementsOf(out, 'union')).toEqual(Array(newP).fill(allUnion));
-        expect(out.map((s) => s.broadcastStates[0]!.entries['sfrom'])).toEqual(out.map((_, i) => i % oldP));
+        expect(out.map((s) => s.broadcastStates[0]!.entries['sfrom'])).toEqual(
+          out.map((_, i) => i % oldP),
+        );
       }),
       { numRuns: 500 },
     );

@@ -60,16 +60,25 @@ export function javaHashMapIterationOrder(keysInInsertionOrder: readonly string[
     .map((x) => x.k);
 }
 
-const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from }, (_, i) => from + i);
 
 /** Which old subtasks hold each state, by mode; names in first-seen order. Checks modes agree. */
-function groupByStateMode(old: ReadonlyArray<OperatorStateSnapshot | null>): Record<OperatorStateMode, Map<string, Reported[]>> {
-  const byMode: Record<OperatorStateMode, Map<string, Reported[]>> = { SPLIT_DISTRIBUTE: new Map(), UNION: new Map(), BROADCAST: new Map() };
+function groupByStateMode(
+  old: ReadonlyArray<OperatorStateSnapshot | null>,
+): Record<OperatorStateMode, Map<string, Reported[]>> {
+  const byMode: Record<OperatorStateMode, Map<string, Reported[]>> = {
+    SPLIT_DISTRIBUTE: new Map(),
+    UNION: new Map(),
+    BROADCAST: new Map(),
+  };
   const modeOf = new Map<string, OperatorStateMode>();
   const add = (name: string, mode: OperatorStateMode, r: Reported): void => {
     const seen = modeOf.get(name);
     if (seen !== undefined && seen !== mode) {
-      throw new TypeError(`repartitionOperatorState: state '${name}' is ${seen} in one subtask and ${mode} in subtask ${r.subtask}`);
+      throw new TypeError(
+        `repartitionOperatorState: state '${name}' is ${seen} in one subtask and ${mode} in subtask ${r.subtask}`,
+      );
     }
     modeOf.set(name, mode);
     const list = byMode[mode].get(name) ?? [];
@@ -88,13 +97,27 @@ function groupByStateMode(old: ReadonlyArray<OperatorStateSnapshot | null>): Rec
 function ownReads(snap: OperatorStateSnapshot | null, subtask: number): OperatorStateRead[] {
   if (snap === null) return [];
   return [
-    ...snap.listStates.map((s) => ({ stateName: s.name, mode: s.mode, fromSubtask: subtask, offsets: range(0, s.elements.length) })),
-    ...snap.broadcastStates.map((b) => ({ stateName: b.name, mode: 'BROADCAST' as const, fromSubtask: subtask, offsets: [] })),
+    ...snap.listStates.map((s) => ({
+      stateName: s.name,
+      mode: s.mode,
+      fromSubtask: subtask,
+      offsets: range(0, s.elements.length),
+    })),
+    ...snap.broadcastStates.map((b) => ({
+      stateName: b.name,
+      mode: 'BROADCAST' as const,
+      fromSubtask: subtask,
+      offsets: [],
+    })),
   ];
 }
 
 /** `repartitionSplitState`: deals the concatenated elements out in chunks, rotating the extras across states. */
-function splitReads(names: Map<string, Reported[]>, newP: number, plan: OperatorStateRead[][]): void {
+function splitReads(
+  names: Map<string, Reported[]>,
+  newP: number,
+  plan: OperatorStateRead[][],
+): void {
   let startParallelOp = 0;
   for (const name of javaHashMapIterationOrder([...names.keys()])) {
     const handles = names.get(name)!;
@@ -127,22 +150,41 @@ function splitReads(names: Map<string, Reported[]>, newP: number, plan: Operator
           handleIdx++;
         }
         toAssign -= remaining;
-        plan[target]!.push({ stateName: name, mode: 'SPLIT_DISTRIBUTE', fromSubtask: h.subtask, offsets });
+        plan[target]!.push({
+          stateName: name,
+          mode: 'SPLIT_DISTRIBUTE',
+          fromSubtask: h.subtask,
+          offsets,
+        });
       }
     }
     startParallelOp = newStartParallelOp;
   }
 }
 
-function unionReads(names: Map<string, Reported[]>, plan: OperatorStateRead[][], old: ReadonlyArray<OperatorStateSnapshot | null>): void {
+function unionReads(
+  names: Map<string, Reported[]>,
+  plan: OperatorStateRead[][],
+  old: ReadonlyArray<OperatorStateSnapshot | null>,
+): void {
   for (const [name, handles] of names) {
     for (const reads of plan) {
-      for (const h of handles) reads.push({ stateName: name, mode: 'UNION', fromSubtask: h.subtask, offsets: range(0, sizeOf(old, h.subtask, name)) });
+      for (const h of handles)
+        reads.push({
+          stateName: name,
+          mode: 'UNION',
+          fromSubtask: h.subtask,
+          offsets: range(0, sizeOf(old, h.subtask, name)),
+        });
     }
   }
 }
 
-function sizeOf(old: ReadonlyArray<OperatorStateSnapshot | null>, subtask: number, name: string): number {
+function sizeOf(
+  old: ReadonlyArray<OperatorStateSnapshot | null>,
+  subtask: number,
+  name: string,
+): number {
   return old[subtask]?.listStates.find((s) => s.name === name)?.elements.length ?? 0;
 }
 
@@ -156,10 +198,14 @@ export function planOperatorStateRepartition(
   newParallelism: number,
 ): OperatorStateRead[][] {
   if (!Array.isArray(old) || old.length === 0) {
-    throw new RangeError(`repartitionOperatorState: need the states of at least one old subtask, got ${JSON.stringify(old)}`);
+    throw new RangeError(
+      `repartitionOperatorState: need the states of at least one old subtask, got ${JSON.stringify(old)}`,
+    );
   }
   if (!Number.isInteger(newParallelism) || newParallelism <= 0) {
-    throw new RangeError(`repartitionOperatorState: newParallelism must be a positive integer, got ${newParallelism}`);
+    throw new RangeError(
+      `repartitionOperatorState: newParallelism must be a positive integer, got ${newParallelism}`,
+    );
   }
   const byMode = groupByStateMode(old);
   const oldP = old.length;
@@ -176,7 +222,12 @@ export function planOperatorStateRepartition(
         // A subtask that reported the state keeps its own copy. (Flink also adds the picked copy
         // and restores both in handle-hash order; copies are meant to be identical anyway.)
         if (reported.some((r) => r.subtask === i)) return;
-        reads.push({ stateName: name, mode: 'BROADCAST', fromSubtask: reported[i % reported.length]!.subtask, offsets: [] });
+        reads.push({
+          stateName: name,
+          mode: 'BROADCAST',
+          fromSubtask: reported[i % reported.length]!.subtask,
+          offsets: [],
+        });
       });
     }
     return plan;
@@ -184,7 +235,14 @@ export function planOperatorStateRepartition(
   splitReads(byMode.SPLIT_DISTRIBUTE, newParallelism, plan);
   unionReads(byMode.UNION, plan, old);
   for (const [name, reported] of byMode.BROADCAST) {
-    plan.forEach((reads, i) => reads.push({ stateName: name, mode: 'BROADCAST', fromSubtask: reported[i % reported.length]!.subtask, offsets: [] }));
+    plan.forEach((reads, i) =>
+      reads.push({
+        stateName: name,
+        mode: 'BROADCAST',
+        fromSubtask: reported[i % reported.length]!.subtask,
+        offsets: [],
+      }),
+    );
   }
   return plan;
 }
@@ -208,7 +266,8 @@ export function applyOperatorStateRepartition(
       }
       const src = snap?.listStates.find((s) => s.name === r.stateName);
       let dst = out.listStates.find((s) => s.name === r.stateName);
-      if (dst === undefined) out.listStates.push((dst = { name: r.stateName, mode: r.mode, elements: [] }));
+      if (dst === undefined)
+        out.listStates.push((dst = { name: r.stateName, mode: r.mode, elements: [] }));
       for (const o of r.offsets) dst.elements.push(clonePlain(src!.elements[o]!));
     }
     return out;
@@ -220,5 +279,8 @@ export function repartitionOperatorState(
   oldStatesPerSubtask: ReadonlyArray<OperatorStateSnapshot | null>,
   newParallelism: number,
 ): OperatorStateSnapshot[] {
-  return applyOperatorStateRepartition(oldStatesPerSubtask, planOperatorStateRepartition(oldStatesPerSubtask, newParallelism));
+  return applyOperatorStateRepartition(
+    oldStatesPerSubtask,
+    planOperatorStateRepartition(oldStatesPerSubtask, newParallelism),
+  );
 }

@@ -3,13 +3,24 @@
  * `MapStateDescriptor`, `ReducingStateDescriptor`, `AggregatingStateDescriptor`). The name
  * identifies the state in a backend and in snapshots; `fn` names a registered user function.
  */
-import { AGGREGATE_FUNCTIONS, REDUCE_FUNCTIONS, type AggregateFunctionName, type ReduceFunctionName } from './userFunctions';
+import {
+  AGGREGATE_FUNCTIONS,
+  REDUCE_FUNCTIONS,
+  type AggregateFunctionName,
+  type ReduceFunctionName,
+} from './userFunctions';
 
 /** The five keyed state kinds (Flink's `StateDescriptor.Type`, minus the deprecated FOLDING). */
 export type StateKind = 'value' | 'list' | 'map' | 'reducing' | 'aggregating';
 
 /** All state kinds, in a fixed order. */
-export const STATE_KINDS: readonly StateKind[] = ['value', 'list', 'map', 'reducing', 'aggregating'];
+export const STATE_KINDS: readonly StateKind[] = [
+  'value',
+  'list',
+  'map',
+  'reducing',
+  'aggregating',
+];
 
 /** Flink's `StateDescriptor`: name, kind and (for reducing/aggregating) the user function's name. */
 export interface StateDescriptor {
@@ -35,7 +46,10 @@ export function reducingStateDescriptor(name: string, fn: ReduceFunctionName): S
   return checkStateDescriptor({ name, kind: 'reducing', fn });
 }
 /** `new AggregatingStateDescriptor(name, aggFunction, ...)`. */
-export function aggregatingStateDescriptor(name: string, fn: AggregateFunctionName): StateDescriptor {
+export function aggregatingStateDescriptor(
+  name: string,
+  fn: AggregateFunctionName,
+): StateDescriptor {
   return checkStateDescriptor({ name, kind: 'aggregating', fn });
 }
 
@@ -45,14 +59,19 @@ export function checkStateDescriptor(desc: StateDescriptor): StateDescriptor {
     throw new TypeError(`state descriptor must be an object, got ${JSON.stringify(desc)}`);
   }
   if (typeof desc.name !== 'string' || desc.name.length === 0) {
-    throw new TypeError(`state descriptor name must be a non-empty string, got ${JSON.stringify(desc.name)}`);
+    throw new TypeError(
+      `state descriptor name must be a non-empty string, got ${JSON.stringify(desc.name)}`,
+    );
   }
   const where = `state descriptor '${desc.name}'`;
   switch (desc.kind) {
     case 'value':
     case 'list':
     case 'map':
-      if (desc.fn !== undefined) throw new TypeError(`${where}: ${desc.kind} state takes no fn, got ${JSON.stringify(desc.fn)}`);
+      if (desc.fn !== undefined)
+        throw new TypeError(
+          `${where}: ${desc.kind} state takes no fn, got ${JSON.stringify(desc.fn)}`,
+        );
       return desc;
     case 'reducing':
       if (typeof desc.fn !== 'string' || !Object.hasOwn(REDUCE_FUNCTIONS, desc.fn)) {
@@ -69,7 +88,9 @@ export function checkStateDescriptor(desc: StateDescriptor): StateDescriptor {
       }
       return desc;
     default:
-      throw new TypeError(`${where}: kind must be one of ${STATE_KINDS.join(', ')}, got ${JSON.stringify((desc as { kind: unknown }).kind)}`);
+      throw new TypeError(
+        `${where}: kind must be one of ${STATE_KINDS.join(', ')}, got ${JSON.stringify((desc as { kind: unknown }).kind)}`,
+      );
   }
 }
 

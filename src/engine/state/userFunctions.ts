@@ -29,14 +29,22 @@ export interface AverageAccumulator {
 }
 
 function checkNumber(fn: string, what: string, v: unknown): number {
-  if (typeof v !== 'number') throw new TypeError(`${fn}: ${what} must be a number, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'number')
+    throw new TypeError(`${fn}: ${what} must be a number, got ${JSON.stringify(v)}`);
   return v;
 }
 
 function checkAccumulator(fn: string, acc: unknown): AverageAccumulator {
   const a = acc as Partial<AverageAccumulator> | null;
-  if (a === null || typeof a !== 'object' || typeof a.sum !== 'number' || typeof a.count !== 'number') {
-    throw new TypeError(`${fn}: accumulator must be {sum: number, count: number}, got ${JSON.stringify(acc)}`);
+  if (
+    a === null ||
+    typeof a !== 'object' ||
+    typeof a.sum !== 'number' ||
+    typeof a.count !== 'number'
+  ) {
+    throw new TypeError(
+      `${fn}: accumulator must be {sum: number, count: number}, got ${JSON.stringify(acc)}`,
+    );
   }
   return a as AverageAccumulator;
 }
@@ -81,7 +89,9 @@ export type AggregateFunctionName = keyof typeof AGGREGATE_FUNCTIONS;
 /** Looks up the `ReduceFunction` a `ReducingStateDescriptor` names. */
 export function getReduceFunction(name: string): ReduceFunction<Plain> {
   if (!Object.hasOwn(REDUCE_FUNCTIONS, name)) {
-    throw new RangeError(`Unknown reduce function ${JSON.stringify(name)}; known: ${Object.keys(REDUCE_FUNCTIONS).join(', ')}`);
+    throw new RangeError(
+      `Unknown reduce function ${JSON.stringify(name)}; known: ${Object.keys(REDUCE_FUNCTIONS).join(', ')}`,
+    );
   }
   return REDUCE_FUNCTIONS[name as ReduceFunctionName] as unknown as ReduceFunction<Plain>;
 }
@@ -93,5 +103,9 @@ export function getAggregateFunction(name: string): AggregateFunction<Plain, Pla
       `Unknown aggregate function ${JSON.stringify(name)}; known: ${Object.keys(AGGREGATE_FUNCTIONS).join(', ')}`,
     );
   }
-  return AGGREGATE_FUNCTIONS[name as AggregateFunctionName] as unknown as AggregateFunction<Plain, Plain, Plain>;
+  return AGGREGATE_FUNCTIONS[name as AggregateFunctionName] as unknown as AggregateFunction<
+    Plain,
+    Plain,
+    Plain
+  >;
 }

@@ -58,16 +58,7 @@ export function layoutJob(t: Topology): JobLayout {
   return { width: GRAPH_W, height, nodes, columns };
 }
 
-/** Every channel of the graph: keyBy is all-to-all, keyed → sink is forward. */
+/** Every channel of the graph as (from, to) pairs, from the engine's topology. */
 export function channelsOf(t: Topology): [string, string][] {
-  const out: [string, string][] = [];
-  for (let i = 0; i + 1 < t.vertices.length; i++) {
-    const a = t.vertices[i]!;
-    const b = t.vertices[i + 1]!;
-    const as = t.subtasks.filter((s) => s.vertex === a.name);
-    const bs = t.subtasks.filter((s) => s.vertex === b.name);
-    if (b.kind === 'keyed') for (const x of as) for (const y of bs) out.push([x.name, y.name]);
-    else for (const x of as) out.push([x.name, bs[x.index % bs.length]!.name]);
-  }
-  return out;
+  return Object.entries(t.outputs).flatMap(([from, tos]) => tos.map((to): [string, string] => [from, to]));
 }

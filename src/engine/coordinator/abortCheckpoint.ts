@@ -1,0 +1,50 @@
+/**
+ * Aborting a pending checkpoint (Flink's `CheckpointCoordinator.abortPendingCheckpoint`): its
+ * files are discarded, tasks are told (`notifyCheckpointAborted`) and cancel what is still
+ * running for it, and the failure manager counts it (`CheckpointFailureManager`).
+ */
+import { releaseHeld } from '../dataflow/barrierHandler';
+import { releaseRunning } from '../snapshot/snapshotLifecycle';
+import type { StepContext } from '../stepContext';
+import { deleteFile } from '../storage/remoteStorage';
+import { historyOf, type CheckpointFailureReason } from './coordinatorState';
+
+/** Reasons that count against `tolerable-failed-checkpoints` (subsumption and failover do not). */
+const COUNTED: ReadonlySet<CheckpointFailureReason> = new Set(['CHECKPOINT_DECLINED', 'CHECKPOINT_EXPIRED', 'IO_EXCEPTION']);
+
+/** Aborts pending checkpoint `id` for `reason`. Returns false when it was no longer pending. */
+export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: CheckpointFailureReason): boolean {
+  const c = ctx.state.coordinator;
+  const i = c.pending.findIndex((p) => p.id === id);
+  if (i < 0) return false;
+  const pending = c.pending[i]!;
+  c.pending.splice(i, 1);
+  const h = historyOf(c, id);
+  if (h) {
+    h.status = 'FAILED';
+    h.failureReason = reason;
+    h.latestAckMs = ctx.nowMs;
+  }
+  if (COUNTED.has(reason) && !pending.isSavepoint) c.continuousFailures += 1;
+  ctx.emit('checkpoint.aborted', { checkpointId: id, reason, continuousFailures: c.continuousFailures }, { task: 'jobmanager' });
+  // Files uploaded by tasks that acknowledged belong to nobody now (seed 001: deleted asynchronously).
+  for (const path of pending.uploadedPaths) {
+    const size = ctx.state.storage.files[path]?.bytes.length ?? 0;
+    if (deleteFile(ctx.state.storage, path)) ctx.emit('file.discarded', { path, size, reason: `checkpoint ${id} aborted (${reason})` });
+  }
+  // Tasks cancel the checkpoint's alignment and async part.
+  for (const [task, cp] of Object.entries(ctx.state.job.checkpointing)) {
+    if (cp.aligning?.checkpointId === id) {
+      cp.aligning = null;
+      releaseHeld(ctx, task);
+    }
+    releaseRunning(ctx, task, id);
+  }
+  ctx.emit('checkpoint.notified', { checkpointId: id, notification: 'aborted', tasks: Object.keys(ctx.state.job.checkpointing).length }, { task: 'jobmanager' });
+  return true;
+}
+
+/** The checkpoint timeout fires: abort as CHECKPOINT_EXPIRED if still pending. */
+export function handleCheckpointTimeout(ctx: StepContext, checkpointId: number): void {
+  abortPendingCheckpoint(ctx, checkpointId, 'CHECKPOINT_EXPIRED');
+}

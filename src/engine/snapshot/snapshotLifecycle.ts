@@ -1,0 +1,80 @@
+/**
+ * A subtask's checkpoint from barrier to acknowledgement (Flink's
+ * `SubtaskCheckpointCoordinatorImpl.checkpointState`): take the synchronous snapshot, forward
+ * the barrier downstream right after it, run the upload as the asynchronous part, then
+ * acknowledge the coordinator with the state handles.
+ */
+import { HOP_LATENCY_MS, RPC_LATENCY_MS } from '../job/latencies';
+import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
+import { openKeyedBackend } from '../job/keyedBackend';
+import type { QueueItemOf } from '../queueItems';
+import type { StepContext } from '../stepContext';
+import { writeFile } from '../storage/remoteStorage';
+import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
+
+/** Time to upload `bytes` to remote storage (`storage.latencyMs` per file plus bandwidth). */
+export function uploadDurationMs(ctx: StepContext, bytes: number, files: number): number {
+  const { latencyMs, bytesPerMs } = ctx.state.scenario.storage;
+  if (files === 0) return 0;
+  return Math.ceil(latencyMs + bytes / bytesPerMs);
+}
+
+/** Synchronous part + barrier forwarding; schedules the asynchronous part. */
+export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { triggerMs: number }): void {
+  const running = syncSnapshot(ctx, req);
+  const cp = ctx.state.job.checkpointing[req.task]!;
+  cp.running.push(running);
+  const outputs = ctx.state.job.topology.outputs[req.task] ?? [];
+  for (const to of outputs) {
+    // The barrier enters the output channels behind every record already sent: FIFO.
+    ctx.schedule(HOP_LATENCY_MS, { kind: 'barrier.arrive', task: to, from: req.task, checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, triggerMs: req.triggerMs });
+  }
+  const bytes = running.uploads.reduce((n, u) => n + u.bytes.length, 0);
+  const asyncDurationMs = uploadDurationMs(ctx, bytes, running.uploads.length);
+  ctx.emit(
+    'checkpoint.syncSnapshot',
+    { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, stateSize: running.stateSize, uploads: running.uploads.length, forwardedTo: outputs, asyncDurationMs },
+    { task: req.task },
+  );
+  ctx.schedule(asyncDurationMs, { kind: 'task.asyncDone', task: req.task, checkpointId: req.checkpointId });
+}
+
+/** Releases what a running snapshot holds (the heap backend's copy-on-write snapshot). */
+export function releaseRunning(ctx: StepContext, task: string, checkpointId: number): void {
+  const cp = ctx.state.job.checkpointing[task];
+  if (!cp) return;
+  const i = cp.running.findIndex((r) => r.checkpointId === checkpointId);
+  if (i < 0) return;
+  const r = cp.running[i]!;
+  const keyed = ctx.state.job.keyed[task];
+  if (r.heapSnapshot && keyed) (openKeyedBackend(keyed.backend) as HeapKeyedStateBackend).releaseSnapshot(r.heapSnapshot);
+  cp.running.splice(i, 1);
+}
+
+/** The asynchronous part ends: files are in remote storage; acknowledge the coordinator. */
+export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncDone'>): void {
+  const cp = ctx.state.job.checkpointing[item.task];
+  const running = cp?.running.find((r) => r.checkpointId === item.checkpointId);
+  if (!running) return; // cancelled: the checkpoint was aborted or the job restarted
+  let uploaded = 0;
+  for (const u of running.uploads) {
+    writeFile(ctx.state.storage, u.path, u.bytes, { ...u.meta, writtenAtMs: ctx.nowMs });
+    uploaded += u.bytes.length;
+    ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind }, { task: item.task });
+  }
+  const asyncDurationMs = ctx.nowMs - running.syncStartMs;
+  ctx.emit('checkpoint.asyncCompleted', { checkpointId: item.checkpointId, checkpointedSize: uploaded, asyncDurationMs }, { task: item.task });
+  const stats = {
+    barrierFirstMs: running.barrierFirstMs,
+    syncStartMs: running.syncStartMs,
+    syncDurationMs: 0,
+    asyncDurationMs,
+    alignmentDurationMs: running.alignmentDurationMs,
+    checkpointedSize: uploaded,
+    stateSize: running.stateSize,
+    ackMs: ctx.nowMs + RPC_LATENCY_MS,
+  };
+  const state = running.state;
+  releaseRunning(ctx, item.task, item.checkpointId);
+  ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.ack', task: item.task, checkpointId: item.checkpointId, ack: { state, stats } });
+}

@@ -1,0 +1,94 @@
+/**
+ * The synchronous part of a subtask's snapshot (Flink's `SnapshotStrategy.syncPrepareResources`
+ * plus what `asyncSnapshot` will write): sources snapshot their read offsets as operator state,
+ * keyed operators their keyed backend, sinks (no state yet) nothing. The returned plan lists
+ * the files the asynchronous part uploads and the handles the task will acknowledge.
+ */
+import { assertNever } from '../core/assertNever';
+import { checkpointDir } from '../coordinator/coordinatorState';
+import type { RunningSnapshot, PendingUpload } from '../job/taskCheckpointing';
+import { openKeyedBackend } from '../job/keyedBackend';
+import { snapshotEntriesOfKeyGroup } from '../state/copyOnWriteStateTable';
+import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
+import { DataOutputView } from '../serialization';
+import type { StepContext } from '../stepContext';
+import { randomFileName } from './fileNames';
+import { writeFullSnapshot, type FullSnapshotEntry } from './fullSnapshotFormat';
+import type { KeyGroupsStateHandle, OperatorStateHandle } from './stateHandles';
+
+export interface SnapshotRequest {
+  task: string;
+  checkpointId: number;
+  isSavepoint: boolean;
+  barrierFirstMs: number;
+  alignmentDurationMs: number;
+}
+
+/** Operator state of a source: its offsets, as one SPLIT_DISTRIBUTE list state kept inline. */
+function sourceOperatorState(ctx: StepContext, task: string): OperatorStateHandle {
+  const src = ctx.state.job.sources[task]!;
+  const out = new DataOutputView(32);
+  out.writeLong(src.offset);
+  out.writeLong(src.logOffset);
+  return {
+    type: 'operator',
+    states: [{ name: 'source-offsets', mode: 'SPLIT_DISTRIBUTE', offsets: [0] }],
+    // Small state travels inside _metadata (Flink: below state.storage.fs.memory-threshold, 20 KB).
+    delegate: { type: 'inline', name: `${task}-offsets`, bytes: out.toBytes() },
+  };
+}
+
+/** Full snapshot of a heap backend: a copy-on-write snapshot now, the file written from it. */
+function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot'> {
+  const keyed = ctx.state.job.keyed[req.task]!;
+  const backend = openKeyedBackend(keyed.backend) as HeapKeyedStateBackend;
+  const snap = backend.snapshot();
+  const range = snap.keyGroupRange;
+  const written = writeFullSnapshot(
+    snap.states.map((s) => s.descriptor),
+    range,
+    function* (kg): Iterable<FullSnapshotEntry> {
+      for (let i = 0; i < snap.states.length; i++) {
+        for (const e of snapshotEntriesOfKeyGroup(snap.states[i]!, kg)) yield { stateIndex: i, key: e.key, namespace: e.namespace, stored: e.state };
+      }
+    },
+    ctx.state.scenario.stateBackend.snapshotCompression,
+  );
+  const path = `${dir}/${randomFileName(ctx)}`;
+  const upload: PendingUpload = {
+    path,
+    bytes: written.bytes,
+    meta: { scope: req.isSavepoint ? 'savepoint' : 'exclusive', kind: 'full', task: req.task, checkpointId: req.checkpointId, writtenAtMs: 0, sst: null },
+  };
+  const handle: KeyGroupsStateHandle = {
+    type: 'keyGroups',
+    keyGroupRange: range,
+    offsets: written.offsets,
+    delegate: { type: 'file', path, size: written.bytes.length },
+    compressed: ctx.state.scenario.stateBackend.snapshotCompression,
+    uncompressedSize: written.uncompressedSize,
+  };
+  return { uploads: [upload], state: { keyed: handle, operator: null }, stateSize: written.bytes.length, heapSnapshot: snap };
+}
+
+/** Takes the synchronous part of `req.task`'s snapshot and returns the running snapshot. */
+export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSnapshot {
+  const dir = checkpointDir(ctx.state.coordinator.jobId, req.checkpointId, req.isSavepoint);
+  const base = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, barrierFirstMs: req.barrierFirstMs, syncStartMs: ctx.nowMs, alignmentDurationMs: req.alignmentDurationMs };
+  const job = ctx.state.job;
+  if (job.sources[req.task]) {
+    const op = sourceOperatorState(ctx, req.task);
+    const size = op.delegate.type === 'inline' ? op.delegate.bytes.length : 0;
+    return { ...base, uploads: [], state: { keyed: null, operator: op }, stateSize: size, heapSnapshot: null };
+  }
+  const keyed = job.keyed[req.task];
+  if (keyed) {
+    switch (keyed.backend.type) {
+      case 'hashmap':
+        return { ...base, ...heapFullSnapshot(ctx, req, dir) };
+      default:
+        return assertNever(keyed.backend.type, 'backend type');
+    }
+  }
+  return { ...base, uploads: [], state: { keyed: null, operator: null }, stateSize: 0, heapSnapshot: null };
+}
