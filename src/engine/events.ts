@@ -8,6 +8,7 @@
  */
 import type { UserAction } from './actions';
 import type { StateKind } from './state/stateDescriptor';
+import type { KeyGroupRange } from './keys/keyGroupRange';
 
 export interface EventBase {
   /** 1-based index of the step that produced the event. */
@@ -26,7 +27,7 @@ export type StateValueView = null | number | number[] | Record<string, number>;
 export interface EventPayloads {
   'sim.started': { seed: number; untilMs: number; tasks: number; maxParallelism: number };
   'user.action': { action: UserAction };
-  'source.emitted': { offset: number; fromLog: boolean; key: Key; value: number; keyGroup: number; to: string };
+  'source.emitted': { partition: number; offset: number; fromLog: boolean; key: Key; value: number; keyGroup: number; to: string };
   'state.updated': { key: Key; keyGroup: number; state: string; kind: StateKind; input: number; value: StateValueView };
   'sink.received': { key: Key; value: number; from: string };
   'checkpoint.triggered': { checkpointId: number; isSavepoint: boolean; tasks: number; timeoutAtMs: number };
@@ -44,6 +45,10 @@ export interface EventPayloads {
   'checkpoint.aborted': { checkpointId: number; reason: string; continuousFailures: number };
   'checkpoint.notified': { checkpointId: number; notification: 'complete' | 'subsumed' | 'aborted'; tasks: number };
   'file.discarded': { path: string; size: number; reason: string };
+  'restore.started': { checkpointId: number; isSavepoint: boolean; metadataPath: string; parallelism: number; previousParallelism: number; attempt: number };
+  'restore.failed': { reason: string };
+  'restore.taskRestored': { checkpointId: number; files: { path: string; size: number }[]; bytes: number; entries: number; keyGroupRange: KeyGroupRange | null; partitions: number[] };
+  'job.running': { attempt: number; restoredFrom: number };
 }
 
 export type EventType = keyof EventPayloads;
@@ -78,6 +83,10 @@ export const FLINK_REFS: Record<EventType, string> = {
   'checkpoint.aborted': `${O}runtime.checkpoint.CheckpointCoordinator#abortPendingCheckpoint`,
   'checkpoint.notified': `${O}runtime.state.CheckpointListener#notifyCheckpointComplete`,
   'file.discarded': `${O}runtime.state.StreamStateHandle#discardState`,
+  'restore.started': `${O}runtime.checkpoint.CheckpointCoordinator#restoreLatestCheckpointedStateToAll`,
+  'restore.failed': `${O}runtime.checkpoint.CheckpointCoordinator#restoreSavepoint`,
+  'restore.taskRestored': `${O}streaming.api.operators.StreamTaskStateInitializerImpl#streamOperatorStateContext`,
+  'job.running': `${O}runtime.scheduler.DefaultScheduler#restartTasks`,
 };
 
 /** Event types grouped by namespace (`checkpoint`, `barrier`, …) for filters and "next event of this kind". */

@@ -10,6 +10,7 @@ import { handleBarrierArrive } from './dataflow/barrierHandler';
 import { handleAsyncDone } from './snapshot/snapshotLifecycle';
 import { handleAcknowledge } from './coordinator/completeCheckpoint';
 import { handleCheckpointTimeout } from './coordinator/abortCheckpoint';
+import { handleTaskRestore } from './restore/restoreJob';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
 import type { StepContext } from './stepContext';
 
@@ -37,4 +38,5 @@ export const HANDLERS: HandlerTable = {
   'task.asyncDone': handleAsyncDone,
   'checkpoint.ack': handleAcknowledge,
   'checkpoint.timeout': (ctx, item) => handleCheckpointTimeout(ctx, item.checkpointId),
+  'task.restore': handleTaskRestore,
 };

@@ -6,6 +6,7 @@
 import type { UserAction } from './actions';
 import { appendToSourceLog } from './job/recordFlow';
 import { triggerCheckpoint } from './coordinator/triggerCheckpoint';
+import { restoreJob } from './restore/restoreJob';
 import type { StepContext } from './stepContext';
 
 /** Performs `action` now. */
@@ -19,6 +20,9 @@ export function performAction(ctx: StepContext, action: UserAction): void {
       return;
     case 'savepoint':
       triggerCheckpoint(ctx, true, false);
+      return;
+    case 'restore':
+      restoreJob(ctx, action);
       return;
     default:
       throw new Error(`The engine cannot perform "${action.do}" yet`);

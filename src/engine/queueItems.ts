@@ -8,10 +8,10 @@ export type QueueItem =
   | { kind: 'sim.start' }
   /** Action number `index` of the scenario script is due. */
   | { kind: 'script.action'; index: number }
-  /** A generator source subtask reads its next record. */
-  | { kind: 'source.tick'; task: string }
-  /** A script source subtask reads the next record of its log. */
-  | { kind: 'source.readLog'; task: string }
+  /** A source subtask reads the next generated record of one of its partitions. */
+  | { kind: 'source.tick'; task: string; partition: number }
+  /** A source subtask reads the next record of a partition's script log. */
+  | { kind: 'source.readLog'; task: string; partition: number }
   /** A record arrives at a subtask. */
   | { kind: 'record.arrive'; task: string; key: string | number; keyGroup: number; value: number; from: string }
   /** The periodic checkpoint scheduler fires (`CheckpointCoordinator.ScheduledTrigger`). */
@@ -24,6 +24,8 @@ export type QueueItem =
   | { kind: 'task.asyncDone'; task: string; checkpointId: number }
   /** A subtask's acknowledgement reaches the coordinator. */
   | { kind: 'checkpoint.ack'; task: string; checkpointId: number; ack: TaskAcknowledgement }
+  /** A subtask of a restarting job has downloaded its files and rebuilds its state. */
+  | { kind: 'task.restore'; task: string }
   /** The checkpoint timeout fires (`CheckpointCanceller`). */
   | { kind: 'checkpoint.timeout'; checkpointId: number };
 

@@ -72,7 +72,7 @@ describe('Simulation', () => {
     sim.runUntil(500);
     const snap = sim.snapshot();
     const digest = sim.digest();
-    snap.job.sources['source#0']!.offset = -1;
+    snap.job.sources['source#0']!.partitions[0]!.offset = -1;
     snap.queue.heap.length = 0;
     expect(sim.digest()).toBe(digest);
   });

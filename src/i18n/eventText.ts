@@ -35,8 +35,8 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
       return zh ? `用户操作：${describeAction(e.action)}` : `User action: ${describeAction(e.action)}`;
     case 'source.emitted':
       return zh
-        ? `Source 读取${e.fromLog ? '脚本日志' : ''}偏移量 ${e.offset} 的记录 ${fmtKey(e.key)}=${e.value}（键组 ${e.keyGroup}），按 keyBy 发往 ${e.to}`
-        : `Source reads ${e.fromLog ? 'script-log ' : ''}offset ${e.offset}: record ${fmtKey(e.key)}=${e.value} (key group ${e.keyGroup}); keyBy sends it to ${e.to}`;
+        ? `Source 读取分区 p${e.partition} ${e.fromLog ? '脚本日志' : ''}偏移量 ${e.offset} 的记录 ${fmtKey(e.key)}=${e.value}（键组 ${e.keyGroup}），按 keyBy 发往 ${e.to}`
+        : `Source reads partition p${e.partition} ${e.fromLog ? 'script-log ' : ''}offset ${e.offset}: record ${fmtKey(e.key)}=${e.value} (key group ${e.keyGroup}); keyBy sends it to ${e.to}`;
     case 'state.updated':
       return zh
         ? `${stateKindZh(e.kind)} “${e.state}” 中键 ${fmtKey(e.key)}（键组 ${e.keyGroup}）加入 ${e.input} 后变为 ${fmtValue(e.value)}`
@@ -91,6 +91,22 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
         : `${e.tasks} subtasks are told checkpoint ${e.checkpointId} ${e.notification === 'complete' ? 'completed (notifyCheckpointComplete)' : e.notification === 'subsumed' ? 'was subsumed (notifyCheckpointSubsumed)' : 'was aborted (notifyCheckpointAborted)'}`;
     case 'file.discarded':
       return zh ? `删除文件 ${e.path}（${e.size} 字节）：${e.reason}` : `Deleted ${e.path} (${e.size} bytes): ${e.reason}`;
+    case 'restore.started':
+      return zh
+        ? `从${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 恢复（第 ${e.attempt} 次重启）：取消运行中的任务，读取 ${e.metadataPath}，并行度 ${e.previousParallelism} → ${e.parallelism}`
+        : `Restoring from ${e.isSavepoint ? 'savepoint' : 'checkpoint'} ${e.checkpointId} (restart ${e.attempt}): running tasks cancelled, ${e.metadataPath} read back, parallelism ${e.previousParallelism} → ${e.parallelism}`;
+    case 'restore.failed':
+      return zh ? `恢复失败：${e.reason}` : `Restore failed: ${e.reason}`;
+    case 'restore.taskRestored':
+      return e.keyGroupRange
+        ? zh
+          ? `子任务下载 ${e.files.length} 个文件（${e.bytes} 字节），重建键组 [${e.keyGroupRange.startKeyGroup}, ${e.keyGroupRange.endKeyGroup}] 的 ${e.entries} 条状态`
+          : `Subtask downloaded ${e.files.length} file(s) (${e.bytes} bytes) and rebuilt ${e.entries} entries of key groups [${e.keyGroupRange.startKeyGroup}, ${e.keyGroupRange.endKeyGroup}]`
+        : zh
+          ? `子任务恢复算子状态：分区 ${e.partitions.map((p) => 'p' + p).join(', ') || '无'}`
+          : `Subtask restored its operator state: partitions ${e.partitions.map((p) => 'p' + p).join(', ') || 'none'}`;
+    case 'job.running':
+      return zh ? `作业重新运行（第 ${e.attempt} 次重启，来自检查点 ${e.restoredFrom}）：Source 从检查点偏移量重新读取` : `The job runs again (restart ${e.attempt}, from checkpoint ${e.restoredFrom}): sources re-read from the checkpointed offsets`;
     default:
       return assertNever(e);
   }

@@ -12,6 +12,10 @@ export function triggerCheckpoint(ctx: StepContext, isSavepoint: boolean, period
   const c = ctx.state.coordinator;
   const cfg = ctx.state.scenario.checkpointing;
   const pendingCheckpoints = c.pending.filter((p) => !p.isSavepoint).length;
+  if (!ctx.state.job.running) {
+    ctx.emit('checkpoint.triggerSkipped', { reason: 'job-not-running', pending: pendingCheckpoints });
+    return null;
+  }
   if (!isSavepoint && pendingCheckpoints >= cfg.maxConcurrent) {
     ctx.emit('checkpoint.triggerSkipped', { reason: 'max-concurrent', pending: pendingCheckpoints });
     return null;

@@ -5,15 +5,27 @@
  */
 import type { ScenarioRecord } from '../scenario/actionSchema';
 import type { Scenario } from '../scenario/scenarioSchema';
+import type { CheckpointMetadata } from '../snapshot/metadataFormat';
 import { createKeyedBackend, type KeyedBackendData } from './keyedBackend';
 import { buildTopology, type Topology } from './topology';
 import { createTaskCheckpointing, type TaskCheckpointing } from './taskCheckpointing';
 
-export interface SourceTaskState {
-  /** Next generator offset to read (a Kafka-like position; checkpointed as operator state). */
+/**
+ * One partition of the replayable input (like a Kafka partition): the generator stream and the
+ * script log of partition i. A source subtask reads the partitions assigned to it; on restore
+ * at another parallelism the partitions are redistributed as operator state.
+ */
+export interface SourcePartitionState {
+  partition: number;
+  /** Next generator offset to read. */
   offset: number;
-  /** Next position in the script log (records of `emit` actions); checkpointed likewise. */
+  /** Next position in the partition's script log (records of `emit` actions). */
   logOffset: number;
+}
+
+export interface SourceTaskState {
+  /** The partitions this subtask reads, with their offsets (checkpointed as operator state). */
+  partitions: SourcePartitionState[];
   emitted: number;
 }
 
@@ -33,24 +45,36 @@ export interface JobState {
   keyed: Record<string, KeyedTaskState>;
   sinks: Record<string, SinkTaskState>;
   /**
-   * Records of `emit` actions, per source subtask, in order: the external log a script source
-   * reads from (like a topic partition), so a rewound source can read them again.
+   * Records of `emit` actions, per partition (`p<i>`), in order: the external log a source reads
+   * from (like a topic partition), so a rewound source can read them again. It lives outside
+   * Flink and survives restarts.
    */
   scriptLog: Record<string, ScenarioRecord[]>;
   /** Barrier alignment and running snapshots, per subtask. */
   checkpointing: Record<string, TaskCheckpointing>;
+  /** Restart count: 0 for the first run, +1 per restore. */
+  attempt: number;
+  /** False while the job is being restored (or failed to restore). */
+  running: boolean;
+  /** The restore in progress: the checkpoint's metadata and the subtasks still rebuilding. */
+  restoring: { checkpointId: number; metadata: CheckpointMetadata; remaining: string[] } | null;
+}
+
+/** The script-log key of partition i. */
+export function partitionKey(partition: number): string {
+  return `p${partition}`;
 }
 
 /** A fresh job (no state) for a scenario, optionally at another parallelism. */
 export function createJobState(s: Scenario, parallelism?: number): JobState {
   const topology = buildTopology(s, parallelism);
-  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, checkpointing: {} };
+  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, checkpointing: {}, attempt: 0, running: true, restoring: null };
   for (const t of topology.subtasks) {
     job.checkpointing[t.name] = createTaskCheckpointing();
     const vertex = topology.vertices.find((v) => v.name === t.vertex)!;
     if (vertex.kind === 'source') {
-      job.sources[t.name] = { offset: 0, logOffset: 0, emitted: 0 };
-      job.scriptLog[t.name] = [];
+      job.sources[t.name] = { partitions: [{ partition: t.index, offset: 0, logOffset: 0 }], emitted: 0 };
+      job.scriptLog[partitionKey(t.index)] = [];
     } else if (vertex.kind === 'keyed') {
       job.keyed[t.name] = { operator: vertex.name, backend: createKeyedBackend(s.stateBackend.type, topology.maxParallelism, t.keyGroupRange!), processed: 0 };
     } else {

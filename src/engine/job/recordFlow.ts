@@ -11,14 +11,19 @@ import { applyRecord, descriptorFor, readState } from './keyedFunctions';
 import { holdRecord, isChannelBlocked } from '../dataflow/barrierHandler';
 import { openKeyedBackend } from './keyedBackend';
 import { generatedRecord, generatorPeriodMs, type SourceRecord } from './sourceGenerator';
+import { partitionKey, type SourcePartitionState } from './jobState';
+import { subtaskIndexOf } from './topology';
 
 import { HOP_LATENCY_MS, SCRIPT_READ_GAP_MS } from './latencies';
 
-/** Starts every source subtask: generators tick, script sources wait for their log. */
+/** Starts every source subtask: each generator partition ticks; script logs wake on emit. */
 export function startSources(ctx: StepContext): void {
   const job = ctx.state.job;
-  for (const name of Object.keys(job.sources)) {
-    if (ctx.state.scenario.job.source.kind === 'generator') ctx.schedule(0, { kind: 'source.tick', task: name });
+  for (const [task, src] of Object.entries(job.sources)) {
+    for (const p of src.partitions) {
+      if (ctx.state.scenario.job.source.kind === 'generator') ctx.schedule(0, { kind: 'source.tick', task, partition: p.partition });
+      if ((job.scriptLog[partitionKey(p.partition)]?.length ?? 0) > p.logOffset) ctx.schedule(0, { kind: 'source.readLog', task, partition: p.partition });
+    }
   }
 }
 
@@ -32,45 +37,49 @@ function nextHop(ctx: StepContext, fromVertex: string, fromIndex: number, keyGro
   return `${next.name}#${fromIndex % next.parallelism}`;
 }
 
-function emitFromSource(ctx: StepContext, task: string, record: SourceRecord, fromLog: boolean): void {
+function partitionOf(ctx: StepContext, task: string, partition: number): SourcePartitionState | undefined {
+  return ctx.state.job.sources[task]?.partitions.find((p) => p.partition === partition);
+}
+
+function emitFromSource(ctx: StepContext, task: string, part: SourcePartitionState, record: SourceRecord, fromLog: boolean): void {
   const src = ctx.state.job.sources[task]!;
-  const index = Number(task.slice(task.indexOf('#') + 1));
   const keyGroup = assignToKeyGroup(record.key, ctx.state.job.topology.maxParallelism);
-  const to = nextHop(ctx, 'source', index, keyGroup);
-  const offset = fromLog ? src.logOffset : src.offset;
-  ctx.emit('source.emitted', { offset, fromLog, key: record.key, value: record.value, keyGroup, to }, { task });
-  if (fromLog) src.logOffset += 1;
-  else src.offset += 1;
+  const to = nextHop(ctx, 'source', subtaskIndexOf(task), keyGroup);
+  const offset = fromLog ? part.logOffset : part.offset;
+  ctx.emit('source.emitted', { partition: part.partition, offset, fromLog, key: record.key, value: record.value, keyGroup, to }, { task });
+  if (fromLog) part.logOffset += 1;
+  else part.offset += 1;
   src.emitted += 1;
   ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: record.key, keyGroup, value: record.value, from: task });
 }
 
-/** A generator source reads its next record (the one at its current offset). */
+/** A generator partition reads its next record (the one at its current offset). */
 export function handleSourceTick(ctx: StepContext, item: QueueItemOf<'source.tick'>): void {
-  const src = ctx.state.job.sources[item.task];
-  if (!src) return; // the task no longer exists (the job was restarted at another parallelism)
-  const index = Number(item.task.slice(item.task.indexOf('#') + 1));
-  emitFromSource(ctx, item.task, generatedRecord(ctx.state.scenario, index, src.offset), false);
-  ctx.schedule(generatorPeriodMs(ctx.state.scenario), { kind: 'source.tick', task: item.task });
+  const part = partitionOf(ctx, item.task, item.partition);
+  if (!part) return; // the job was restarted and the partition moved
+  emitFromSource(ctx, item.task, part, generatedRecord(ctx.state.scenario, item.partition, part.offset), false);
+  ctx.schedule(generatorPeriodMs(ctx.state.scenario), { kind: 'source.tick', task: item.task, partition: item.partition });
 }
 
-/** A script source reads the next record of its log, if there is one. */
+/** A source reads the next record of a partition's script log, if there is one. */
 export function handleSourceReadLog(ctx: StepContext, item: QueueItemOf<'source.readLog'>): void {
-  const src = ctx.state.job.sources[item.task];
-  const log = ctx.state.job.scriptLog[item.task];
-  if (!src || !log || src.logOffset >= log.length) return;
-  emitFromSource(ctx, item.task, log[src.logOffset]!, true);
-  if (src.logOffset < log.length) ctx.schedule(SCRIPT_READ_GAP_MS, { kind: 'source.readLog', task: item.task });
+  const part = partitionOf(ctx, item.task, item.partition);
+  const log = ctx.state.job.scriptLog[partitionKey(item.partition)];
+  if (!part || !log || part.logOffset >= log.length) return;
+  emitFromSource(ctx, item.task, part, log[part.logOffset]!, true);
+  if (part.logOffset < log.length) ctx.schedule(SCRIPT_READ_GAP_MS, { kind: 'source.readLog', task: item.task, partition: item.partition });
 }
 
-/** Appends records to a source's external log (the `emit` action) and wakes the source. */
-export function appendToSourceLog(ctx: StepContext, task: string, records: readonly SourceRecord[]): void {
-  const log = ctx.state.job.scriptLog[task];
-  const src = ctx.state.job.sources[task];
-  if (!log || !src) throw new Error(`emit: no source task "${task}"`);
-  const idle = src.logOffset >= log.length;
+/** Appends records to partition i's log (the `emit` action names `source#i`) and wakes its reader. */
+export function appendToSourceLog(ctx: StepContext, source: string, records: readonly SourceRecord[]): void {
+  const partition = subtaskIndexOf(source);
+  const log = ctx.state.job.scriptLog[partitionKey(partition)];
+  if (!log) throw new Error(`emit: no source partition for "${source}"`);
+  const reader = Object.entries(ctx.state.job.sources).find(([, s]) => s.partitions.some((p) => p.partition === partition));
+  const part = reader?.[1].partitions.find((p) => p.partition === partition);
+  const idle = !part || part.logOffset >= log.length;
   for (const r of records) log.push({ key: r.key, value: r.value });
-  if (idle) ctx.schedule(0, { kind: 'source.readLog', task });
+  if (reader && idle) ctx.schedule(0, { kind: 'source.readLog', task: reader[0], partition });
 }
 
 /** A record arrives at a keyed operator subtask or a sink subtask. */
@@ -91,8 +100,7 @@ export function handleRecordArrive(ctx: StepContext, item: QueueItemOf<'record.a
     keyed.processed += 1;
     const keyGroup = backend.getCurrentKeyGroupIndex();
     ctx.emit('state.updated', { key: item.key, keyGroup, state: desc.name, kind: desc.kind, input: item.value, value: readState(backend, desc) as never }, { task: item.task });
-    const index = Number(item.task.slice(item.task.indexOf('#') + 1));
-    const to = nextHop(ctx, keyed.operator, index, keyGroup);
+    const to = nextHop(ctx, keyed.operator, subtaskIndexOf(item.task), keyGroup);
     ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: item.key, keyGroup, value: item.value, from: item.task });
     return;
   }

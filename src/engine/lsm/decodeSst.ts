@@ -5,7 +5,7 @@
  */
 import { ByteReader } from './byteBuffer';
 import { compareBytes, formatKey } from './compareBytes';
-import { crc32c } from './crc32c';
+import { crc32c } from '../codec/crc32c';
 import { LsmCorruptionError } from './lsmErrors';
 import type { LsmEntry } from './memtable';
 import { SST_MAGIC, SST_TAIL_BYTES, type SstBlockHandle, type SstFooter } from './sstFormat';

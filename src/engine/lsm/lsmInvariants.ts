@@ -4,7 +4,7 @@
  * means an engine bug, never a user error.
  */
 import { compareBytes } from './compareBytes';
-import { crc32c } from './crc32c';
+import { crc32c } from '../codec/crc32c';
 import { lsmConfigProblems } from './lsmConfig';
 import type { LsmDb } from './lsmDb';
 

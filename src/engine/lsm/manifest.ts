@@ -5,7 +5,7 @@
  * of VersionEdit-like tagged records, then a CRC-32C over everything before it.
  */
 import { ByteReader, ByteWriter } from './byteBuffer';
-import { crc32c } from './crc32c';
+import { crc32c } from '../codec/crc32c';
 import type { LsmConfig } from './lsmConfig';
 import { LsmCorruptionError } from './lsmErrors';
 import type { LsmDb, SstMeta, SstOrigin } from './lsmDb';

@@ -16,7 +16,7 @@
  */
 import { ByteWriter } from './byteBuffer';
 import { compareBytes, formatKey } from './compareBytes';
-import { crc32c } from './crc32c';
+import { crc32c } from '../codec/crc32c';
 import type { LsmEntry } from './memtable';
 
 /** "CLABSST1": this simulator's own magic (RocksDB's block-based table uses 0x88e241b785f4cff7). */

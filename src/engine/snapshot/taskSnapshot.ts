@@ -10,11 +10,11 @@ import type { RunningSnapshot, PendingUpload } from '../job/taskCheckpointing';
 import { openKeyedBackend } from '../job/keyedBackend';
 import { snapshotEntriesOfKeyGroup } from '../state/copyOnWriteStateTable';
 import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
-import { DataOutputView } from '../serialization';
 import type { StepContext } from '../stepContext';
 import { randomFileName } from './fileNames';
 import { writeFullSnapshot, type FullSnapshotEntry } from './fullSnapshotFormat';
-import type { KeyGroupsStateHandle, OperatorStateHandle } from './stateHandles';
+import type { KeyGroupsStateHandle } from './stateHandles';
+import { encodeSourceState } from './sourceOperatorState';
 
 export interface SnapshotRequest {
   task: string;
@@ -22,20 +22,6 @@ export interface SnapshotRequest {
   isSavepoint: boolean;
   barrierFirstMs: number;
   alignmentDurationMs: number;
-}
-
-/** Operator state of a source: its offsets, as one SPLIT_DISTRIBUTE list state kept inline. */
-function sourceOperatorState(ctx: StepContext, task: string): OperatorStateHandle {
-  const src = ctx.state.job.sources[task]!;
-  const out = new DataOutputView(32);
-  out.writeLong(src.offset);
-  out.writeLong(src.logOffset);
-  return {
-    type: 'operator',
-    states: [{ name: 'source-offsets', mode: 'SPLIT_DISTRIBUTE', offsets: [0] }],
-    // Small state travels inside _metadata (Flink: below state.storage.fs.memory-threshold, 20 KB).
-    delegate: { type: 'inline', name: `${task}-offsets`, bytes: out.toBytes() },
-  };
 }
 
 /** Full snapshot of a heap backend: a copy-on-write snapshot now, the file written from it. */
@@ -77,7 +63,7 @@ export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSna
   const base = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, barrierFirstMs: req.barrierFirstMs, syncStartMs: ctx.nowMs, alignmentDurationMs: req.alignmentDurationMs };
   const job = ctx.state.job;
   if (job.sources[req.task]) {
-    const op = sourceOperatorState(ctx, req.task);
+    const op = encodeSourceState(req.task, job.sources[req.task]!.partitions);
     const size = op.delegate.type === 'inline' ? op.delegate.bytes.length : 0;
     return { ...base, uploads: [], state: { keyed: null, operator: op }, stateSize: size, heapSnapshot: null };
   }

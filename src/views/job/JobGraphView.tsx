@@ -54,7 +54,10 @@ export function JobGraphView() {
   }, [inFlight, layout, color, reduced]);
 
   const counter = (name: string, kind: NodeBox['kind']): string => {
-    if (kind === 'source') return `${t('offset')} ${state.job.sources[name]?.offset ?? 0}`;
+    if (kind === 'source') {
+      const parts = state.job.sources[name]?.partitions ?? [];
+      return parts.length === 0 ? t('idle') : parts.map((p) => `p${p.partition}@${p.offset + p.logOffset}`).join(' ');
+    }
     if (kind === 'keyed') return `${t('processed')} ${state.job.keyed[name]?.processed ?? 0}`;
     return `${t('received')} ${state.job.sinks[name]?.received ?? 0}`;
   };

@@ -58,9 +58,30 @@ export function TaskStatePanel() {
         </>
       )}
       {source && (
-        <p data-testid="source-offsets">
-          {t('offset')}: <b>{source.offset}</b> · {t('logOffset')}: <b>{source.logOffset}</b> · {t('emitted')}: <b>{source.emitted}</b>
-        </p>
+        <div data-testid="source-offsets">
+          <p className="muted small">{t('sourceNote')}</p>
+          <table className="state-table">
+            <thead>
+              <tr>
+                <th>{t('partition')}</th>
+                <th>{t('offset')}</th>
+                <th>{t('logOffset')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {source.partitions.map((p) => (
+                <tr key={p.partition}>
+                  <td>p{p.partition}</td>
+                  <td className="num">{p.offset}</td>
+                  <td className="num">{p.logOffset}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            {t('emitted')}: <b>{source.emitted}</b>
+          </p>
+        </div>
       )}
       {sink && (
         <p>

@@ -1,0 +1,131 @@
+/**
+ * Restarting the job from a retained checkpoint or savepoint (Flink's failover / restore):
+ * the running job is cancelled (in-flight records, barriers and uploads are dropped, pending
+ * checkpoints aborted), `_metadata` is read back from storage, each new subtask downloads and
+ * rebuilds its state (possibly at another parallelism), and sources resume at the restored
+ * offsets, so records after the checkpoint are processed again.
+ */
+import { abortPendingCheckpoint } from '../coordinator/abortCheckpoint';
+import { removeWhere } from '../core/eventQueue';
+import { keyGroupRangeIntersection, isEmptyKeyGroupRange } from '../keys/keyGroupRange';
+import { createJobState, type SourcePartitionState } from '../job/jobState';
+import type { QueueItem, QueueItemOf } from '../queueItems';
+import type { UserAction } from '../actions';
+import { startSources } from '../job/recordFlow';
+import { decodeMetadata, type CheckpointMetadata } from '../snapshot/metadataFormat';
+import { decodeSourceState } from '../snapshot/sourceOperatorState';
+import { uploadDurationMs } from '../snapshot/snapshotLifecycle';
+import type { KeyedStateHandle, OperatorStateHandle } from '../snapshot/stateHandles';
+import { repartitionOperatorState } from '../state/roundRobinOperatorStateRepartitioner';
+import type { OperatorStateSnapshot } from '../state/defaultOperatorStateBackend';
+import type { StepContext } from '../stepContext';
+import { readFile } from '../storage/remoteStorage';
+import { downloadBytes, overlappingHandles, restoreKeyedState } from './restoreKeyedState';
+
+/** Queue items that belong to the running job (dropped when it is cancelled). */
+const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set(['source.tick', 'source.readLog', 'record.arrive', 'barrier.arrive', 'task.asyncDone', 'task.trigger', 'checkpoint.ack', 'task.restore']);
+
+/** Cancels every task of the running job and aborts pending checkpoints. */
+export function cancelJob(ctx: StepContext): void {
+  removeWhere(ctx.state.queue, (it) => JOB_ITEMS.has(it.kind));
+  for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, 'JOB_FAILOVER');
+}
+
+/** The `restore` action. */
+export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: 'restore' }>): void {
+  const c = ctx.state.coordinator;
+  const pool = [...c.completed, ...c.savepoints];
+  const target = action.checkpoint === 'latest' ? c.completed[c.completed.length - 1] : pool.find((x) => x.id === action.checkpoint);
+  if (!target) {
+    const have = pool.map((x) => x.id).join(', ') || 'none';
+    ctx.emit('restore.failed', { reason: `no retained checkpoint or savepoint ${action.checkpoint === 'latest' ? '' : action.checkpoint + ' '}to restore from (retained: ${have})` }, { task: 'jobmanager' });
+    return;
+  }
+  cancelJob(ctx);
+  let meta: CheckpointMetadata;
+  try {
+    meta = decodeMetadata(readFile(ctx.state.storage, target.metadataPath), target.metadataPath);
+  } catch (e) {
+    ctx.state.job = { ...createJobState(ctx.state.scenario, action.parallelism), restoring: null, running: false };
+    ctx.emit('restore.failed', { reason: e instanceof Error ? e.message : String(e) }, { task: 'jobmanager' });
+    return;
+  }
+  const previous = ctx.state.job.topology.vertices[0]!.parallelism;
+  const job = createJobState(ctx.state.scenario, action.parallelism);
+  job.attempt = ctx.state.job.attempt + 1;
+  job.running = false;
+  job.restoring = { checkpointId: meta.checkpointId, metadata: meta, remaining: job.topology.subtasks.map((s) => s.name) };
+  job.scriptLog = ctx.state.job.scriptLog; // the external input survives the restart
+  ctx.state.job = job;
+  ctx.emit(
+    'restore.started',
+    { checkpointId: meta.checkpointId, isSavepoint: meta.isSavepoint, metadataPath: target.metadataPath, parallelism: job.topology.vertices[0]!.parallelism, previousParallelism: previous, attempt: job.attempt },
+    { task: 'jobmanager' },
+  );
+  for (const s of job.topology.subtasks) {
+    const handles = keyedHandlesOf(meta, s.vertex);
+    const bytes = s.keyGroupRange ? downloadBytes(overlappingHandles(handles, s.keyGroupRange)) : 0;
+    ctx.schedule(uploadDurationMs(ctx, bytes, bytes > 0 ? 1 : 0), { kind: 'task.restore', task: s.name });
+  }
+}
+
+function keyedHandlesOf(meta: CheckpointMetadata, vertex: string): KeyedStateHandle[] {
+  const op = meta.operators.find((o) => o.vertex === vertex);
+  return op ? op.subtasks.flatMap((st) => (st.keyed ? [st.keyed] : [])) : [];
+}
+
+/** Partitions of each new source subtask: the old ones' operator state, redistributed round robin. */
+function restoredPartitions(ctx: StepContext, meta: CheckpointMetadata, index: number, newP: number): SourcePartitionState[] {
+  const op = meta.operators.find((o) => o.vertex === 'source');
+  if (!op) return [];
+  const old: OperatorStateSnapshot[] = op.subtasks.map((st, i) => {
+    const h = st.operator as OperatorStateHandle | null;
+    const bytes = !h ? null : h.delegate.type === 'inline' ? h.delegate.bytes : readFile(ctx.state.storage, h.delegate.path);
+    const parts = h && bytes ? decodeSourceState(h, bytes, `source#${i} operator state`) : [];
+    return { listStates: [{ name: 'partitions', mode: 'SPLIT_DISTRIBUTE', elements: parts.map((p) => [p.partition, p.offset, p.logOffset]) }], broadcastStates: [] };
+  });
+  const mine = repartitionOperatorState(old, newP)[index]!;
+  return (mine.listStates[0]?.elements ?? []).map((e) => {
+    const [partition, offset, logOffset] = e as number[];
+    return { partition: partition!, offset: offset!, logOffset: logOffset! };
+  });
+}
+
+/** One new subtask downloads its files and rebuilds its state. */
+export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.restore'>): void {
+  const job = ctx.state.job;
+  const r = job.restoring;
+  if (!r) return;
+  const info = job.topology.subtasks.find((s) => s.name === item.task)!;
+  const meta = r.metadata;
+  let files: { path: string; size: number }[] = [];
+  let entries = 0;
+  let partitions: number[] = [];
+  try {
+    if (job.sources[item.task]) {
+      const src = job.sources[item.task]!;
+      src.partitions = restoredPartitions(ctx, meta, info.index, job.topology.vertices[0]!.parallelism);
+      partitions = src.partitions.map((p) => p.partition);
+    } else if (job.keyed[item.task]) {
+      if (meta.maxParallelism !== job.topology.maxParallelism) throw new Error(`the checkpoint has max parallelism ${meta.maxParallelism}, the job ${job.topology.maxParallelism}; it never changes across restores`);
+      const handles = keyedHandlesOf(meta, info.vertex).filter((h) => !isEmptyKeyGroupRange(keyGroupRangeIntersection(h.keyGroupRange, info.keyGroupRange!)));
+      const res = restoreKeyedState(ctx.state.storage, job.keyed[item.task]!.backend, info.keyGroupRange!, handles);
+      files = res.files;
+      entries = res.entries;
+    }
+  } catch (e) {
+    job.restoring = null;
+    removeWhere(ctx.state.queue, (it) => it.kind === 'task.restore');
+    ctx.emit('restore.failed', { reason: `${item.task}: ${e instanceof Error ? e.message : String(e)}` }, { task: item.task });
+    return;
+  }
+  r.remaining = r.remaining.filter((t) => t !== item.task);
+  ctx.emit('restore.taskRestored', { checkpointId: r.checkpointId, files, bytes: files.reduce((n, f) => n + f.size, 0), entries, keyGroupRange: info.keyGroupRange, partitions }, { task: item.task });
+  if (r.remaining.length === 0) {
+    job.restoring = null;
+    job.running = true;
+    for (const cp of Object.values(job.checkpointing)) cp.lastCompletedCheckpointId = r.checkpointId;
+    ctx.emit('job.running', { attempt: job.attempt, restoredFrom: r.checkpointId }, { task: 'jobmanager' });
+    startSources(ctx);
+  }
+}

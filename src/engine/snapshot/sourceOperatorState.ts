@@ -1,0 +1,41 @@
+/**
+ * A source's operator state: one SPLIT_DISTRIBUTE list state whose elements are its partitions
+ * with their offsets (as Flink's Kafka source keeps its splits). Small, so it travels inline in
+ * `_metadata` (Flink: below `state.storage.fs.memory-threshold`, 20 KB).
+ */
+import type { Plain } from '../core/plainData';
+import type { SourcePartitionState } from '../job/jobState';
+import { DataInputView, DataOutputView, plainValueSerializer } from '../serialization';
+import type { OperatorStateHandle, StreamStateHandle } from './stateHandles';
+
+export const SOURCE_STATE_NAME = 'source-partitions';
+
+/** Encodes a source subtask's partitions as an operator state handle with element offsets. */
+export function encodeSourceState(task: string, partitions: readonly SourcePartitionState[]): OperatorStateHandle {
+  const out = new DataOutputView(32);
+  const offsets: number[] = [];
+  for (const p of partitions) {
+    offsets.push(out.length);
+    plainValueSerializer.serialize([p.partition, p.offset, p.logOffset], out);
+  }
+  return { type: 'operator', states: [{ name: SOURCE_STATE_NAME, mode: 'SPLIT_DISTRIBUTE', offsets }], delegate: { type: 'inline', name: `${task}-partitions`, bytes: out.toBytes() } };
+}
+
+/** Decodes the elements of a source's operator state from the bytes its handle points at. */
+export function decodeSourceState(handle: OperatorStateHandle, bytes: Uint8Array, where: string): SourcePartitionState[] {
+  const meta = handle.states.find((s) => s.name === SOURCE_STATE_NAME);
+  if (!meta) return [];
+  return meta.offsets.map((offset) => {
+    const v = plainValueSerializer.deserialize(new DataInputView(bytes, offset)) as Plain;
+    if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0)) {
+      throw new Error(`${where}: a source partition entry is corrupt (${JSON.stringify(v)})`);
+    }
+    const [partition, off, logOffset] = v as number[];
+    return { partition: partition!, offset: off!, logOffset: logOffset! };
+  });
+}
+
+/** The bytes of an inline handle; file handles are read by the caller from storage. */
+export function inlineBytes(h: StreamStateHandle): Uint8Array | null {
+  return h.type === 'inline' ? h.bytes : null;
+}
