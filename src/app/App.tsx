@@ -6,6 +6,8 @@ import { EventList } from '../views/events/EventList';
 import { HelpOverlay } from '../views/help/HelpOverlay';
 import { JobGraphView } from '../views/job/JobGraphView';
 import { TaskStatePanel } from '../views/taskState/TaskStatePanel';
+import { CheckpointHistory } from '../views/checkpoints/CheckpointHistory';
+import { StorageView } from '../views/storage/StorageView';
 import { ActionsPanel } from '../views/actions/ActionsPanel';
 import { useAppStore } from '../store/appStore';
 import { selectLang } from '../store/selectors';
@@ -28,6 +30,10 @@ export function App() {
       <main className="workspace">
         <div className="stage">
           <JobGraphView />
+          <div className="stage-row">
+            <CheckpointHistory />
+            <StorageView />
+          </div>
           <p className="simplification">{t('simplification')}</p>
         </div>
         <aside className="side">

@@ -13,7 +13,8 @@ export const DEFAULT_SCENARIO_INPUT: ScenarioInput = {
     sink: { kind: 'transactional' },
   },
   stateBackend: { type: 'hashmap' },
-  untilMs: 3_000,
+  checkpointing: { intervalMs: 1_000, numRetained: 2 },
+  untilMs: 6_000,
 };
 
 /** Parses a scenario that the code itself defines; a problem here is a programming error. */

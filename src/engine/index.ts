@@ -14,4 +14,6 @@ export type { JobState } from './job/jobState';
 export { HOP_LATENCY_MS } from './job/latencies';
 export { formatKeyGroupRange } from './keys/keyGroupRange';
 export { keyedStateEntries, type KeyedStateEntryView } from './job/stateView';
-export { recordsInFlight, type RecordInFlight } from './job/inFlight';
+export { recordsInFlight, barriersInFlight, blockedChannels, type RecordInFlight, type BarrierInFlight } from './job/inFlight';
+export type { CheckpointHistoryEntry, CompletedCheckpoint, CoordinatorState } from './coordinator/coordinatorState';
+export type { StoredFile, StoredFileMeta, RemoteStorageState } from './storage/remoteStorage';

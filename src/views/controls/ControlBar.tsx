@@ -5,6 +5,7 @@ import { useT } from '../../i18n/useT';
 import { Scrubber } from './Scrubber';
 import { SpeedControl } from './SpeedControl';
 import { Icon } from './Icon';
+import { EventJump } from './EventJump';
 
 export function ControlBar() {
   const t = useT();
@@ -57,6 +58,7 @@ export function ControlBar() {
           t = <b>{timeMs}</b> {t('ms')}
         </span>
       </div>
+      <EventJump />
       <SpeedControl />
     </footer>
   );

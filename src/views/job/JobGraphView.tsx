@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { easeCubicOut, interpolateRainbow, scaleSequential, select } from 'd3';
-import { formatKeyGroupRange, recordsInFlight, type RecordInFlight } from '../../engine';
+import { barriersInFlight, blockedChannels, formatKeyGroupRange, recordsInFlight, type BarrierInFlight, type RecordInFlight } from '../../engine';
 import { useAppStore } from '../../store/appStore';
 import { selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
@@ -30,6 +30,9 @@ export function JobGraphView() {
   const channels = useMemo(() => channelsOf(topology), [topology]);
   const color = useMemo(() => scaleSequential(interpolateRainbow).domain([0, topology.maxParallelism]), [topology.maxParallelism]);
   const inFlight = useMemo(() => recordsInFlight(state), [state]);
+  const barriers = useMemo(() => barriersInFlight(state), [state]);
+  const blocked = useMemo(() => new Set(blockedChannels(state).map((b) => `${b.from}->${b.to}`)), [state]);
+  const barrierLayer = useRef<SVGGElement>(null);
 
   useEffect(() => {
     if (!layer.current) return;
@@ -53,6 +56,30 @@ export function JobGraphView() {
       );
   }, [inFlight, layout, color, reduced]);
 
+  useEffect(() => {
+    if (!barrierLayer.current) return;
+    const duration = reduced ? 0 : 200;
+    const pos = (d: BarrierInFlight): string => {
+      const a = anchor(layout.nodes.get(d.from)!, 'out');
+      const b = anchor(layout.nodes.get(d.to)!, 'in');
+      const angle = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+      return `translate(${a[0] + (b[0] - a[0]) * d.progress},${a[1] + (b[1] - a[1]) * d.progress}) rotate(${angle})`;
+    };
+    select(barrierLayer.current)
+      .selectAll<SVGGElement, BarrierInFlight>('g.barrier')
+      .data(barriers, (d) => String(d.id))
+      .join(
+        (enter) => {
+          const g = enter.append('g').attr('class', (d) => `barrier${d.isSavepoint ? ' savepoint' : ''}`).attr('transform', pos);
+          g.append('rect').attr('x', -3).attr('y', -13).attr('width', 6).attr('height', 26).attr('rx', 2);
+          g.append('text').attr('y', -16).attr('text-anchor', 'middle').text((d) => `${d.checkpointId}`);
+          return g;
+        },
+        (update) => update.call((u) => u.transition().duration(duration).ease(easeCubicOut).attr('transform', pos)),
+        (exit) => exit.call((x) => x.transition().duration(duration).attr('opacity', 0).remove()),
+      );
+  }, [barriers, layout, reduced]);
+
   const counter = (name: string, kind: NodeBox['kind']): string => {
     if (kind === 'source') {
       const parts = state.job.sources[name]?.partitions ?? [];
@@ -75,7 +102,12 @@ export function JobGraphView() {
           {channels.map(([a, b]) => {
             const [x1, y1] = anchor(layout.nodes.get(a)!, 'out');
             const [x2, y2] = anchor(layout.nodes.get(b)!, 'in');
-            return <line key={`${a}-${b}`} x1={x1} y1={y1} x2={x2} y2={y2} className="channel" />;
+            const isBlocked = blocked.has(`${a}->${b}`);
+            return (
+              <line key={`${a}-${b}`} x1={x1} y1={y1} x2={x2} y2={y2} className={isBlocked ? 'channel blocked' : 'channel'} data-testid={isBlocked ? 'blocked-channel' : undefined}>
+                {isBlocked && <title>{t('blockedChannel')}</title>}
+              </line>
+            );
           })}
         </g>
         {[...layout.nodes.values()].map((n) => {
@@ -110,12 +142,33 @@ export function JobGraphView() {
                   {t('keyGroups')} {formatKeyGroupRange(info.keyGroupRange)}
                 </text>
               )}
+              <NodeStatus task={n.name} />
             </g>
           );
         })}
         <g ref={layer} className="records" />
+        <g ref={barrierLayer} className="barriers" data-testid="barriers" />
       </svg>
       <p className="note">{t('jobGraphNote')}</p>
     </section>
+  );
+}
+
+/** A badge under a node: aligning, records held, or a snapshot uploading. */
+function NodeStatus({ task }: { task: string }) {
+  const t = useT();
+  const state = useAppStore(selectStateAtCursor);
+  const cp = state.job.checkpointing[task];
+  if (!cp) return null;
+  const inputs = state.job.topology.inputs[task]?.length ?? 0;
+  const parts: string[] = [];
+  if (cp.aligning) parts.push(`${t('aligning')} ${cp.aligning.checkpointId}: ${cp.aligning.arrived.length}/${inputs}`);
+  if (cp.held.length > 0) parts.push(`${cp.held.length} ${t('held')}`);
+  for (const r of cp.running) parts.push(`${t('uploading')} ${r.checkpointId}`);
+  if (parts.length === 0) return null;
+  return (
+    <text x={NODE_W / 2} y={NODE_H + 13} textAnchor="middle" className="node-status" data-testid={`status-${task}`}>
+      {parts.join(' · ')}
+    </text>
   );
 }

@@ -1,0 +1,79 @@
+/**
+ * The coordinator's checkpoint history at the cursor, named as Flink's REST API names it
+ * (checkpointed_size, state_size, end-to-end duration). Clicking a row jumps to the step where
+ * that checkpoint completed or failed.
+ */
+import { useAppStore } from '../../store/appStore';
+import { selectStateAtCursor } from '../../store/selectors';
+import { useT } from '../../i18n/useT';
+import type { CheckpointHistoryEntry } from '../../engine';
+import { formatBytes } from '../format';
+
+function jumpTo(id: number): void {
+  const s = useAppStore.getState();
+  const records = s.timeline.records();
+  const i = records.findIndex((r) => r.events.some((e) => (e.type === 'checkpoint.completed' || e.type === 'checkpoint.aborted') && e.checkpointId === id));
+  if (i >= 0) {
+    s.setPlaying(false);
+    s.setCursor(i + 1);
+  }
+}
+
+function statusOf(h: CheckpointHistoryEntry): { label: string; cls: string } {
+  if (h.status === 'COMPLETED') return h.subsumed ? { label: 'SUBSUMED', cls: 'subsumed' } : { label: 'COMPLETED', cls: 'completed' };
+  if (h.status === 'FAILED') return { label: 'FAILED', cls: 'failed' };
+  return { label: 'IN_PROGRESS', cls: 'progress' };
+}
+
+export function CheckpointHistory() {
+  const t = useT();
+  const state = useAppStore(selectStateAtCursor);
+  const history = [...state.coordinator.history].reverse();
+  const retained = new Set(state.coordinator.completed.map((c) => c.id));
+  return (
+    <section className="panel checkpoints" aria-labelledby="cp-title" data-testid="checkpoint-history">
+      <h2 id="cp-title">{t('checkpoints')}</h2>
+      {history.length === 0 ? (
+        <p className="muted">{t('noCheckpointsYet')}</p>
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th>ID</th>
+              <th>{t('status')}</th>
+              <th className="num">{t('duration')}</th>
+              <th className="num" title="checkpointed_size">{t('checkpointedSize')}</th>
+              <th className="num" title="state_size">{t('stateSize')}</th>
+              <th className="num">{t('acks')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((h) => {
+              const st = statusOf(h);
+              const end = h.completeMs ?? h.latestAckMs;
+              return (
+                <tr key={h.id} className="clickable" onClick={() => jumpTo(h.id)} data-testid={`cp-row-${h.id}`} title={h.failureReason ?? ''}>
+                  <td>
+                    {h.id}
+                    {h.isSavepoint ? ' SP' : ''}
+                    {retained.has(h.id) ? ' ★' : ''}
+                  </td>
+                  <td>
+                    <span className={`badge ${st.cls}`}>{st.label}</span>
+                  </td>
+                  <td className="num">{end !== null && h.status !== 'IN_PROGRESS' ? `${end - h.triggerMs} ms` : '…'}</td>
+                  <td className="num">{formatBytes(h.checkpointedSize)}</td>
+                  <td className="num">{h.status === 'COMPLETED' ? formatBytes(h.stateSize) : '–'}</td>
+                  <td className="num">
+                    {h.numAcknowledgedSubtasks}/{h.numSubtasks}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <p className="note">{t('retainedNote', { n: state.scenario.checkpointing.numRetained })}</p>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Remote checkpoint storage at the cursor, grouped by directory as Flink lays it out
+ * (chk-<id> exclusive files, shared/, savepoints). Files written or deleted by the step at the
+ * cursor are marked, so an upload or a discard is visible when stepping.
+ */
+import { useMemo } from 'react';
+import { useAppStore } from '../../store/appStore';
+import { selectEventsAtCursor, selectStateAtCursor } from '../../store/selectors';
+import { useT } from '../../i18n/useT';
+import { formatBytes } from '../format';
+
+function directoryOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+function shortDir(dir: string, jobId: string): string {
+  return dir.startsWith(jobId) ? `…${dir.slice(jobId.length)}` : dir;
+}
+
+export function StorageView() {
+  const t = useT();
+  const state = useAppStore(selectStateAtCursor);
+  const events = useAppStore(selectEventsAtCursor);
+  const jobId = state.coordinator.jobId;
+  const uploaded = useMemo(() => new Set(events.flatMap((e) => (e.type === 'file.uploaded' ? [e.path] : []))), [events]);
+  const deleted = useMemo(() => events.flatMap((e) => (e.type === 'file.discarded' ? [e] : [])), [events]);
+  const groups = useMemo(() => {
+    const m = new Map<string, typeof state.storage.files[string][]>();
+    for (const f of Object.values(state.storage.files)) {
+      const d = directoryOf(f.path);
+      if (!m.has(d)) m.set(d, []);
+      m.get(d)!.push(f);
+    }
+    return [...m.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  }, [state]);
+  const total = Object.values(state.storage.files).reduce((n, f) => n + f.bytes.length, 0);
+  return (
+    <section className="panel storage" aria-labelledby="storage-title" data-testid="storage-view">
+      <h2 id="storage-title">
+        {t('remoteStorage')} <span className="muted">{Object.keys(state.storage.files).length} {t('files')} · {formatBytes(total)}</span>
+      </h2>
+      <p className="muted small mono">{jobId}/</p>
+      {groups.length === 0 && deleted.length === 0 && <p className="muted">{t('storageEmpty')}</p>}
+      {groups.map(([dir, files]) => (
+        <div key={dir} className="dir">
+          <div className="dir-name mono">{shortDir(dir, jobId)}/</div>
+          <ul>
+            {files.map((f) => (
+              <li key={f.path} className={uploaded.has(f.path) ? 'file new' : 'file'} data-testid="stored-file">
+                <span className="mono name" title={f.path}>
+                  {f.path.slice(dir.length + 1).slice(0, 20)}
+                </span>
+                <span className={`kind ${f.meta.kind}`}>{f.meta.kind}</span>
+                <span className="muted">{f.meta.task}</span>
+                <span className="num">{formatBytes(f.bytes.length)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {deleted.map((e) => (
+        <p key={e.path} className="file deleted mono" data-testid="deleted-file">
+          ✕ {shortDir(e.path, jobId)} — {e.reason}
+        </p>
+      ))}
+    </section>
+  );
+}
