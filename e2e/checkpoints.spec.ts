@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { readStep } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('checkpoint-lab.lang')) localStorage.setItem('checkpoint-lab.lang', 'en');
+  });
+  await page.goto('/');
+});
+
+async function jump(page: import('@playwright/test').Page, kind: string, times = 1) {
+  await page.getByTestId('jump-kind').selectOption(kind);
+  for (let i = 0; i < times; i++) await page.getByTestId('jump-next').click();
+}
+
+test('a periodic checkpoint: barriers block channels, then it completes and its files appear in storage', async ({ page }) => {
+  await jump(page, 'barrier', 3);
+  await expect(page.getByTestId('events')).toContainText('barrier.');
+  await expect(page.getByTestId('checkpoint-history')).toContainText('IN_PROGRESS');
+  await jump(page, 'completed');
+  await expect(page.getByTestId('events')).toContainText('checkpoint.completed');
+  await expect(page.getByTestId('cp-row-1')).toContainText('COMPLETED');
+  const files = page.getByTestId('stored-file');
+  expect(await files.count()).toBe(3); // two full snapshots and _metadata
+  await expect(page.getByTestId('storage-view')).toContainText('_metadata');
+});
+
+test('subsumed checkpoints have their files deleted, visibly', async ({ page }) => {
+  await jump(page, 'deletion');
+  await expect(page.getByTestId('deleted-file').first()).toBeVisible();
+  await expect(page.getByTestId('deleted-file').first()).toContainText('subsumed');
+  await expect(page.getByTestId('cp-row-1')).toContainText('SUBSUMED');
+});
+
+test('triggering a checkpoint at an earlier step branches the timeline', async ({ page }) => {
+  await page.getByTestId('scrubber').fill('30');
+  await page.getByTestId('trigger-checkpoint').click();
+  await expect(page.getByTestId('branch-notice')).toBeVisible();
+  expect(await readStep(page)).toBe(31);
+  await expect(page.getByTestId('events')).toContainText('checkpoint.triggered');
+  await jump(page, 'completed');
+  await expect(page.getByTestId('cp-row-1')).toContainText('COMPLETED');
+});
+
+test('restore from the latest checkpoint at another parallelism rebuilds the job', async ({ page }) => {
+  await jump(page, 'completed', 2);
+  await page.getByTestId('restore-parallelism').selectOption('3');
+  await page.getByTestId('restore-latest').click();
+  await expect(page.getByTestId('events')).toContainText('restore.started');
+  await jump(page, 'restore', 9); // 9 subtasks restored (3 per vertex), then the job runs
+  await expect(page.getByTestId('node-count#2')).toBeVisible();
+  await jump(page, 'restore');
+  await expect(page.getByTestId('events')).toContainText('job.running');
+});
