@@ -57,7 +57,8 @@ describe('Simulation', () => {
 
         const first = Simulation.create(cfg);
         const before = first.runUntil(cutMs);
-        const snap = JSON.parse(JSON.stringify(first.snapshot()));
+        // Structured clone is how the browser serializes (IndexedDB, postMessage); bytes survive it.
+        const snap = structuredClone(first.snapshot());
         const resumed = Simulation.fromSnapshot(snap);
         const after = resumed.runUntil(cfg.untilMs);
         expect([...before, ...after]).toEqual(wholeEvents);

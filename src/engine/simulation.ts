@@ -14,6 +14,7 @@ import { StepContext } from './stepContext';
 import { createJobState } from './job/jobState';
 import { createCoordinatorState } from './coordinator/coordinatorState';
 import { createRemoteStorage } from './storage/remoteStorage';
+import { createSharedStateRegistry } from './registry';
 import { nextUint32, type RngState } from './core/rng';
 import { performAction } from './performAction';
 import type { Scenario } from './scenario/scenarioSchema';
@@ -34,6 +35,7 @@ export class Simulation {
       job: createJobState(scenario),
       coordinator: createCoordinatorState(jobIdFrom(rng)),
       storage: createRemoteStorage(),
+      registry: createSharedStateRegistry(scenario.checkpointing.registry),
     };
     enqueue(state.queue, 0, { kind: 'sim.start' });
     return new Simulation(state);

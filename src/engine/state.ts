@@ -7,6 +7,7 @@ import type { RngState } from './core/rng';
 import type { CoordinatorState } from './coordinator/coordinatorState';
 import type { JobState } from './job/jobState';
 import type { RemoteStorageState } from './storage/remoteStorage';
+import type { SharedStateRegistry } from './registry';
 import type { QueueItem } from './queueItems';
 import type { Scenario } from './scenario/scenarioSchema';
 
@@ -25,4 +26,6 @@ export interface EngineState {
   coordinator: CoordinatorState;
   /** The durable checkpoint storage (mirrored into IndexedDB by the app). */
   storage: RemoteStorageState;
+  /** The JobManager's shared state registry (model chosen by the scenario). */
+  registry: SharedStateRegistry;
 }

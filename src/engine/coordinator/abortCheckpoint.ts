@@ -8,6 +8,7 @@ import { releaseRunning } from '../snapshot/snapshotLifecycle';
 import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
 import { historyOf, type CheckpointFailureReason } from './coordinatorState';
+import { registryAborted } from './registryBridge';
 
 /** Reasons that count against `tolerable-failed-checkpoints` (subsumption and failover do not). */
 const COUNTED: ReadonlySet<CheckpointFailureReason> = new Set(['CHECKPOINT_DECLINED', 'CHECKPOINT_EXPIRED', 'IO_EXCEPTION']);
@@ -27,11 +28,14 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
   }
   if (COUNTED.has(reason) && !pending.isSavepoint) c.continuousFailures += 1;
   ctx.emit('checkpoint.aborted', { checkpointId: id, reason, continuousFailures: c.continuousFailures }, { task: 'jobmanager' });
-  // Files uploaded by tasks that acknowledged belong to nobody now (seed 001: deleted asynchronously).
+  // Exclusive files of tasks that acknowledged belong to nobody now (seed 001: deleted
+  // asynchronously); shared files are the registry's to decide.
   for (const path of pending.uploadedPaths) {
-    const size = ctx.state.storage.files[path]?.bytes.length ?? 0;
-    if (deleteFile(ctx.state.storage, path)) ctx.emit('file.discarded', { path, size, reason: `checkpoint ${id} aborted (${reason})` });
+    const f = ctx.state.storage.files[path];
+    if (!f || f.meta.scope === 'shared') continue;
+    if (deleteFile(ctx.state.storage, path)) ctx.emit('file.discarded', { path, size: f.bytes.length, reason: `checkpoint ${id} aborted (${reason})` });
   }
+  registryAborted(ctx, id, pending.isSavepoint);
   // Tasks cancel the checkpoint's alignment and async part.
   for (const [task, cp] of Object.entries(ctx.state.job.checkpointing)) {
     if (cp.aligning?.checkpointId === id) {

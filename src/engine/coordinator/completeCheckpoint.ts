@@ -11,6 +11,7 @@ import { filesOfKeyedHandle, keyedHandleStateSize, type SubtaskStateSnapshot } f
 import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
+import { registryAcknowledged, registryCompleted } from './registryBridge';
 import { checkpointDir, historyOf, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
 
 function referencedFiles(state: SubtaskStateSnapshot): string[] {
@@ -26,6 +27,9 @@ export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoin
   const pending = c.pending.find((p) => p.id === item.checkpointId);
   const files = referencedFiles(item.ack.state);
   if (!pending) {
+    // Late acknowledgement: ≥1.15 still registers its shared files; ≤1.14 deletes them.
+    const wasSavepoint = historyOf(c, item.checkpointId)?.isSavepoint ?? false;
+    registryAcknowledged(ctx, item.checkpointId, item.task, item.ack.state, wasSavepoint);
     // A late acknowledgement of an aborted checkpoint: its exclusive files are garbage.
     for (const path of files) {
       const f = ctx.state.storage.files[path];
@@ -39,6 +43,7 @@ export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoin
   if (i < 0) return;
   pending.notYetAcknowledged.splice(i, 1);
   pending.acks[item.task] = item.ack;
+  registryAcknowledged(ctx, pending.id, item.task, item.ack.state, pending.isSavepoint);
   for (const path of files) if (ctx.state.storage.files[path]?.meta.checkpointId === pending.id) pending.uploadedPaths.push(path);
   const h = historyOf(c, pending.id);
   if (h) {
@@ -121,6 +126,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     { checkpointId: p.id, isSavepoint: p.isSavepoint, checkpointedSize: h.checkpointedSize, stateSize, durationMs: ctx.nowMs - p.triggerMs, metadataPath, retained: c.completed.map((x) => x.id) },
     { task: 'jobmanager' },
   );
+  registryCompleted(ctx, p.id, c.completed.map((x) => x.id), p.isSavepoint);
   for (const old of subsumed) {
     const oh = historyOf(c, old.id);
     if (oh) oh.subsumed = true;

@@ -1,0 +1,49 @@
+/**
+ * Between the coordinator and the shared state registry: turns acknowledged handles into the
+ * registry's shared-file handles and carries out the deletions the registry decides, each with
+ * a `file.discarded` event naming the Flink rule that made the decision.
+ */
+import { onCheckpointAborted, onCheckpointAcknowledged, onCheckpointCompleted, registryKeyForPath, type RegistryOutcome, type SharedFileHandle } from '../registry';
+import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import type { StepContext } from '../stepContext';
+import { deleteFile } from '../storage/remoteStorage';
+
+const REASON_TEXT: Record<string, string> = {
+  'reference-count-zero': 'reference count reached 0',
+  'unused-below-lowest-retained': 'last used below the lowest retained checkpoint',
+  'aborted-checkpoint': 'uploaded for an aborted checkpoint',
+  'late-acknowledgement': 'late acknowledgement of an aborted checkpoint',
+  'duplicate-upload': 'a duplicate upload under a registered key',
+  'replaced-unconfirmed-upload': 'replaced by a newer upload under the same key',
+};
+
+/** The shared files a subtask's handle reports (new uploads and placeholders). */
+export function sharedFilesOf(task: string, state: SubtaskStateSnapshot): SharedFileHandle[] {
+  const k = state.keyed;
+  if (!k || k.type !== 'incremental') return [];
+  return k.sharedState.flatMap((s) =>
+    s.handle.type === 'file' ? [{ key: registryKeyForPath(s.handle.path), path: s.handle.path, sizeBytes: s.handle.size, task, localName: s.localPath, placeholder: !s.uploadedNow }] : [],
+  );
+}
+
+/** Deletes what the registry gave up on and reports each file. */
+export function applyRegistryOutcome(ctx: StepContext, outcome: RegistryOutcome): void {
+  for (const d of outcome.deleted) {
+    const size = ctx.state.storage.files[d.path]?.bytes.length ?? d.sizeBytes;
+    if (deleteFile(ctx.state.storage, d.path)) {
+      ctx.emit('file.discarded', { path: d.path, size, reason: `${REASON_TEXT[d.reason] ?? d.reason} (checkpoint ${d.atCheckpointId})` }, { flinkRef: d.flinkRef });
+    }
+  }
+}
+
+export function registryAcknowledged(ctx: StepContext, checkpointId: number, task: string, state: SubtaskStateSnapshot, isSavepoint: boolean): void {
+  applyRegistryOutcome(ctx, onCheckpointAcknowledged(ctx.state.registry, checkpointId, sharedFilesOf(task, state), isSavepoint ? 'savepoint' : 'checkpoint'));
+}
+
+export function registryCompleted(ctx: StepContext, checkpointId: number, retainedIds: number[], isSavepoint: boolean): void {
+  applyRegistryOutcome(ctx, onCheckpointCompleted(ctx.state.registry, checkpointId, retainedIds, isSavepoint ? 'savepoint' : 'checkpoint'));
+}
+
+export function registryAborted(ctx: StepContext, checkpointId: number, isSavepoint: boolean): void {
+  applyRegistryOutcome(ctx, onCheckpointAborted(ctx.state.registry, checkpointId, isSavepoint ? 'savepoint' : 'checkpoint'));
+}
