@@ -1,0 +1,68 @@
+/**
+ * The small record-level interface the storage mirror is written against, with two
+ * implementations: IndexedDB (idbRecordStore.ts) and memory (memoryRecordStore.ts, the fallback
+ * when IndexedDB is unavailable). Writing the mirror once over this interface is what makes the
+ * fallback "the same interface" in behaviour too, not only in types: the same validation,
+ * reconciling and export code runs on both, and the same contract tests check both.
+ *
+ * The interface keeps IndexedDB's rules so code that works on memory works on IndexedDB: all
+ * access happens inside `transact`, which is atomic; `work` must await only its own `tx` calls.
+ */
+import type { SessionKeyedStore, SessionRangeStore, StoreName } from './schema';
+
+/** A primary key: a session id, or [sessionId, path] / [sessionId, checkpointId]. */
+export type RecordKey = string | readonly [string, string] | readonly [string, number];
+
+/** A record with the key it is stored under (the key is trusted, the value is not). */
+export interface StoredEntry {
+  key: RecordKey;
+  value: unknown;
+}
+
+/** Access to records inside one transaction. Values read are untrusted `unknown`. */
+export interface RecordTx {
+  get(store: StoreName, key: RecordKey): Promise<unknown>;
+  /** Every record of a session in a [sessionId, …]-keyed store, in key order. */
+  getSessionEntries(store: SessionRangeStore, sessionId: string): Promise<StoredEntry[]>;
+  /** The keys of a session's records, without loading the values. */
+  getSessionKeys(store: SessionRangeStore, sessionId: string): Promise<RecordKey[]>;
+  /** Every record of a session-keyed store, in key order. */
+  getAllEntries(store: SessionKeyedStore): Promise<StoredEntry[]>;
+  /** Stores a record under the key its own fields name (in-line keys). */
+  put(store: StoreName, record: object): Promise<void>;
+  delete(store: StoreName, key: RecordKey): Promise<void>;
+  /** Deletes every record of a session in a [sessionId, …]-keyed store. */
+  deleteSession(store: SessionRangeStore, sessionId: string): Promise<void>;
+}
+
+/** Runs atomic transactions. */
+export interface RecordStore {
+  /** True for IndexedDB (data survives a reload), false for the in-memory fallback. */
+  readonly durable: boolean;
+  /**
+   * Runs `work` in one transaction over `stores`: either everything it wrote is stored or
+   * nothing is. Failures reject with a PersistenceError for `operation`.
+   */
+  transact<T>(stores: readonly StoreName[], mode: 'readonly' | 'readwrite', operation: string, work: (tx: RecordTx) => Promise<T>): Promise<T>;
+  /** Closes the connection; later calls fail with `unavailable`. */
+  close(): void;
+}
+
+/**
+ * Compares keys the way IndexedDB orders them (numbers < strings < arrays; strings by UTF-16
+ * code units; arrays element by element), for the memory store's key order.
+ */
+export function compareKeys(a: unknown, b: unknown): number {
+  const rank = (k: unknown): number => (typeof k === 'number' ? 0 : typeof k === 'string' ? 1 : 2);
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = compareKeys(a[i], b[i]);
+      if (c !== 0) return c;
+    }
+    return a.length - b.length;
+  }
+  return (a as number | string) < (b as number | string) ? -1 : (a as number | string) > (b as number | string) ? 1 : 0;
+}

@@ -1,0 +1,31 @@
+/**
+ * The database layout as of the newest migration, for typing. The layout itself is created by
+ * the migrations (migrations.ts), never from this file: a migration must keep meaning what it
+ * meant when it shipped, whatever this type says later.
+ */
+import type { DBSchema } from 'idb';
+import type { CheckpointRecord, FileIndexRecord, FileRecord, RegistryRecord, SessionRecord } from './records';
+
+/** The database name. One database per origin holds every session. */
+export const DB_NAME = 'checkpoint-lab';
+
+/** idb's typed view of the current layout. */
+export interface CheckpointLabSchema extends DBSchema {
+  files: { key: [string, string]; value: FileRecord };
+  fileIndex: { key: [string, string]; value: FileIndexRecord };
+  checkpoints: { key: [string, number]; value: CheckpointRecord };
+  sessions: { key: string; value: SessionRecord };
+  registry: { key: string; value: RegistryRecord };
+}
+
+/** The names of the object stores. */
+export type StoreName = 'files' | 'fileIndex' | 'checkpoints' | 'sessions' | 'registry';
+
+/** Stores keyed by [sessionId, …]: a session's records form one key range. */
+export type SessionRangeStore = 'files' | 'fileIndex' | 'checkpoints';
+
+/** Stores keyed by the session id alone. */
+export type SessionKeyedStore = 'sessions' | 'registry';
+
+/** Every store, e.g. for a transaction that deletes a whole session. */
+export const STORE_NAMES: readonly StoreName[] = ['files', 'fileIndex', 'checkpoints', 'sessions', 'registry'];
