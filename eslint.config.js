@@ -27,6 +27,14 @@ export default tseslint.config(
     },
   },
   {
+    // IndexedDB is reached only through src/persistence/ (versioned DB, validation, errors).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/persistence/**', 'src/engine/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'idb', message: 'Use src/persistence/ instead of importing idb directly.' }] }],
+    },
+  },
+  {
     // The engine is pure: no UI, storage, DOM, wall clock or unseeded randomness.
     files: ['src/engine/**/*.ts'],
     ignores: ['src/engine/**/*.test.ts'],

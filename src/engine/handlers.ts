@@ -11,6 +11,7 @@ import { handleAsyncDone } from './snapshot/snapshotLifecycle';
 import { handleAcknowledge } from './coordinator/completeCheckpoint';
 import { handleCheckpointTimeout } from './coordinator/abortCheckpoint';
 import { handleTaskRestore } from './restore/restoreJob';
+import { startFromRetained } from './restore/startFromRetained';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
 import type { StepContext } from './stepContext';
 
@@ -21,7 +22,8 @@ export const HANDLERS: HandlerTable = {
   'sim.start': (ctx) => {
     const { scenario, job } = ctx.state;
     ctx.emit('sim.started', { seed: scenario.seed, untilMs: scenario.untilMs, tasks: job.topology.subtasks.length, maxParallelism: job.topology.maxParallelism });
-    startSources(ctx);
+    if (ctx.state.coordinator.startFrom) startFromRetained(ctx);
+    else startSources(ctx);
     schedulePeriodicCheckpoints(ctx);
     scenario.script.forEach((a, index) => ctx.schedule(a.atMs - ctx.nowMs, { kind: 'script.action', index }));
   },

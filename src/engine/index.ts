@@ -17,3 +17,6 @@ export { keyedStateEntries, type KeyedStateEntryView } from './job/stateView';
 export { recordsInFlight, barriersInFlight, blockedChannels, type RecordInFlight, type BarrierInFlight } from './job/inFlight';
 export type { CheckpointHistoryEntry, CompletedCheckpoint, CoordinatorState } from './coordinator/coordinatorState';
 export type { StoredFile, StoredFileMeta, RemoteStorageState } from './storage/remoteStorage';
+export type { RetainedCheckpointImport } from './restore/startFromRetained';
+export type { StorageOp } from './storage/remoteStorage';
+export { decodeMetadata, type CheckpointMetadata } from './snapshot/metadataFormat';

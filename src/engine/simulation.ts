@@ -15,6 +15,7 @@ import { createJobState } from './job/jobState';
 import { createCoordinatorState } from './coordinator/coordinatorState';
 import { createRemoteStorage } from './storage/remoteStorage';
 import { createSharedStateRegistry } from './registry';
+import { importRetained, type RetainedCheckpointImport } from './restore/startFromRetained';
 import { nextUint32, type RngState } from './core/rng';
 import { performAction } from './performAction';
 import type { Scenario } from './scenario/scenarioSchema';
@@ -22,8 +23,11 @@ import type { Scenario } from './scenario/scenarioSchema';
 export class Simulation {
   private constructor(private readonly s: EngineState) {}
 
-  /** A new simulation of a validated scenario at step 0; its first step starts the job. */
-  static create(scenario: Scenario): Simulation {
+  /**
+   * A new simulation of a validated scenario at step 0; its first step starts the job, from
+   * `start` (a retained checkpoint read back from durable storage) when given.
+   */
+  static create(scenario: Scenario, start?: RetainedCheckpointImport): Simulation {
     const rng = createRng(scenario.seed);
     const state: EngineState = {
       format: ENGINE_STATE_FORMAT,
@@ -37,6 +41,7 @@ export class Simulation {
       storage: createRemoteStorage(),
       registry: createSharedStateRegistry(scenario.checkpointing.registry),
     };
+    if (start) importRetained(state, start);
     enqueue(state.queue, 0, { kind: 'sim.start' });
     return new Simulation(state);
   }
@@ -78,6 +83,8 @@ export class Simulation {
     if (entry === undefined) return null;
     this.s.nowMs = entry.atMs;
     this.s.stepIndex += 1;
+    // The outbox holds only this step's storage changes (the mirror applies them per step).
+    this.s.storage.outbox = [];
     const ctx = new StepContext(this.s);
     dispatch(ctx, entry.item);
     return ctx.events;
@@ -86,6 +93,7 @@ export class Simulation {
   /** Applies a user action as a step of its own at the current time (used for branching). */
   apply(action: UserAction): EngineEvent[] {
     this.s.stepIndex += 1;
+    this.s.storage.outbox = [];
     const ctx = new StepContext(this.s);
     ctx.emit('user.action', { action });
     performAction(ctx, action);

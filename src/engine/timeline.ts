@@ -13,6 +13,7 @@ import { clonePlain, deepFreeze } from './core/plainData';
 import type { EngineEvent } from './events';
 import { Simulation } from './simulation';
 import type { EngineState } from './state';
+import type { RetainedCheckpointImport } from './restore/startFromRetained';
 
 export interface StepRecord {
   atMs: number;
@@ -26,6 +27,8 @@ export interface Intervention {
 }
 
 export interface TimelineOptions {
+  /** Start the job from a retained checkpoint read back from durable storage. */
+  start?: RetainedCheckpointImport;
   keyframeEvery?: number;
   /** Safety cap: recording stops after this many steps even if work remains. */
   maxSteps?: number;
@@ -56,7 +59,7 @@ export class Timeline {
   private constructor(readonly scenario: Scenario, opts: TimelineOptions) {
     this.keyframeEvery = Math.max(1, opts.keyframeEvery ?? 64);
     this.maxSteps = opts.maxSteps ?? 200_000;
-    this.head = Simulation.create(scenario);
+    this.head = Simulation.create(scenario, opts.start);
     this.keyframes.push({ position: 0, state: this.head.snapshot() });
   }
 

@@ -74,6 +74,7 @@ function buildMetadata(ctx: StepContext, p: PendingCheckpoint): CheckpointMetada
 
 /** Discards the files only this checkpoint uses (its exclusive directory). */
 function discardExclusive(ctx: StepContext, cp: CompletedCheckpoint, reason: string): void {
+  if (!cp.owned) return; // restored in NO_CLAIM mode: the files belong to whoever took the snapshot
   for (const path of cp.exclusiveFiles) {
     const size = ctx.state.storage.files[path]?.bytes.length ?? 0;
     if (deleteFile(ctx.state.storage, path)) ctx.emit('file.discarded', { path, size, reason });
@@ -105,7 +106,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     stateSize += ack.state.keyed ? keyedHandleStateSize(ack.state.keyed) : 0;
   }
   const exclusiveFiles = [...files].filter((f) => f.startsWith(`${dir}/`));
-  const completed: CompletedCheckpoint = { id: p.id, isSavepoint: p.isSavepoint, triggerMs: p.triggerMs, completeMs: ctx.nowMs, metadataPath, tasks, files: [...files], exclusiveFiles };
+  const completed: CompletedCheckpoint = { id: p.id, isSavepoint: p.isSavepoint, triggerMs: p.triggerMs, completeMs: ctx.nowMs, metadataPath, tasks, files: [...files], exclusiveFiles, owned: true };
   const h = historyOf(c, p.id)!;
   h.status = 'COMPLETED';
   h.completeMs = ctx.nowMs;

@@ -63,6 +63,11 @@ export interface CompletedCheckpoint {
   files: string[];
   /** Files in this checkpoint's exclusive directory (deleted with it). */
   exclusiveFiles: string[];
+  /**
+   * False for a checkpoint this job was started from in NO_CLAIM mode (Flink's default restore
+   * mode): the job may restore from it but never deletes its files.
+   */
+  owned: boolean;
 }
 
 /** One row of the checkpoint history (Flink's REST `history` entry, plus the engine's extras). */
@@ -97,10 +102,12 @@ export interface CoordinatorState {
   lastCompletionMs: number | null;
   /** True while a periodic trigger waits for min-pause to pass. */
   periodicPostponed: boolean;
+  /** The retained checkpoint or savepoint the job is submitted with (`flink run -s`), if any. */
+  startFrom: { checkpointId: number; isSavepoint: boolean; metadataPath: string } | null;
 }
 
 export function createCoordinatorState(jobId: string): CoordinatorState {
-  return { jobId, nextCheckpointId: 1, pending: [], completed: [], savepoints: [], history: [], continuousFailures: 0, lastCompletionMs: null, periodicPostponed: false };
+  return { jobId, nextCheckpointId: 1, pending: [], completed: [], savepoints: [], history: [], continuousFailures: 0, lastCompletionMs: null, periodicPostponed: false, startFrom: null };
 }
 
 /** The storage directory of a checkpoint or savepoint (Flink's `chk-<id>` / `savepoint-…`). */

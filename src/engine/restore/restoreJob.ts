@@ -31,7 +31,7 @@ export function cancelJob(ctx: StepContext): void {
   for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, 'JOB_FAILOVER');
 }
 
-/** The `restore` action. */
+/** The `restore` action: restart from a retained checkpoint or savepoint. */
 export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: 'restore' }>): void {
   const c = ctx.state.coordinator;
   const pool = [...c.completed, ...c.savepoints];
@@ -42,16 +42,25 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
     return;
   }
   cancelJob(ctx);
+  restoreFromMetadata(ctx, target.metadataPath, action.parallelism);
+}
+
+/**
+ * Reads `_metadata` back from storage and restarts every subtask from it (the common part of a
+ * failover, a restore action and a job submitted with a retained checkpoint). Returns the
+ * metadata, or null when it could not be read (a `restore.failed` event says why).
+ */
+export function restoreFromMetadata(ctx: StepContext, metadataPath: string, parallelism?: number): CheckpointMetadata | null {
   let meta: CheckpointMetadata;
   try {
-    meta = decodeMetadata(readFile(ctx.state.storage, target.metadataPath), target.metadataPath);
+    meta = decodeMetadata(readFile(ctx.state.storage, metadataPath), metadataPath);
   } catch (e) {
-    ctx.state.job = { ...createJobState(ctx.state.scenario, action.parallelism), restoring: null, running: false };
+    ctx.state.job = { ...createJobState(ctx.state.scenario, parallelism), scriptLog: ctx.state.job.scriptLog, restoring: null, running: false };
     ctx.emit('restore.failed', { reason: e instanceof Error ? e.message : String(e) }, { task: 'jobmanager' });
-    return;
+    return null;
   }
   const previous = ctx.state.job.topology.vertices[0]!.parallelism;
-  const job = createJobState(ctx.state.scenario, action.parallelism);
+  const job = createJobState(ctx.state.scenario, parallelism);
   job.attempt = ctx.state.job.attempt + 1;
   job.running = false;
   job.restoring = { checkpointId: meta.checkpointId, metadata: meta, remaining: job.topology.subtasks.map((s) => s.name) };
@@ -59,7 +68,7 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
   ctx.state.job = job;
   ctx.emit(
     'restore.started',
-    { checkpointId: meta.checkpointId, isSavepoint: meta.isSavepoint, metadataPath: target.metadataPath, parallelism: job.topology.vertices[0]!.parallelism, previousParallelism: previous, attempt: job.attempt },
+    { checkpointId: meta.checkpointId, isSavepoint: meta.isSavepoint, metadataPath, parallelism: job.topology.vertices[0]!.parallelism, previousParallelism: previous, attempt: job.attempt },
     { task: 'jobmanager' },
   );
   for (const s of job.topology.subtasks) {
@@ -67,6 +76,7 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
     const bytes = s.keyGroupRange ? downloadBytes(overlappingHandles(handles, s.keyGroupRange)) : 0;
     ctx.schedule(uploadDurationMs(ctx, bytes, bytes > 0 ? 1 : 0), { kind: 'task.restore', task: s.name });
   }
+  return meta;
 }
 
 function keyedHandlesOf(meta: CheckpointMetadata, vertex: string): KeyedStateHandle[] {
