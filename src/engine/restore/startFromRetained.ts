@@ -10,6 +10,7 @@ import type { StepContext } from '../stepContext';
 import type { StoredFile } from '../storage/remoteStorage';
 import { restoreFromMetadata } from './restoreJob';
 import type { EngineState } from '../state';
+import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
 
 export interface RetainedCheckpointImport {
   checkpointId: number;
@@ -31,7 +32,7 @@ export function startFromRetained(ctx: StepContext): void {
   const from = ctx.state.coordinator.startFrom!;
   const meta = restoreFromMetadata(ctx, from.metadataPath);
   if (!meta) return;
-  const tasks: Record<string, import('../snapshot/stateHandles').SubtaskStateSnapshot> = {};
+  const tasks: Record<string, SubtaskStateSnapshot> = {};
   const shared: SharedFileHandle[] = [];
   for (const op of meta.operators) {
     op.subtasks.forEach((st, i) => {
