@@ -13,7 +13,8 @@ export function percentile(values: number[], p: number): number {
 }
 
 export function fmt(n: number, digits = 2): string {
-  return n >= 1000 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits);
+  if (n >= 1000 || Number.isInteger(n)) return Math.round(n).toLocaleString('en-US');
+  return n.toFixed(digits);
 }
 
 export interface BenchLine {

@@ -45,6 +45,10 @@ export interface EventPayloads {
   'checkpoint.aborted': { checkpointId: number; reason: string; continuousFailures: number };
   'checkpoint.notified': { checkpointId: number; notification: 'complete' | 'subsumed' | 'aborted'; tasks: number };
   'file.discarded': { path: string; size: number; reason: string };
+  'memtable.sealed': { cf: string; memtableId: number; bytes: number; entries: number };
+  'sst.flushed': { cf: string; sst: number; level: number; sizeBytes: number; entries: number; reason: string };
+  'compaction.started': { cf: string; inputs: number[]; inputLevel: number; outputLevel: number; reason: string };
+  'compaction.finished': { cf: string; inputs: number[]; outputs: number[]; outputLevel: number; trivialMove: boolean; droppedTombstones: number; bytesWritten: number };
   'restore.started': { checkpointId: number; isSavepoint: boolean; metadataPath: string; parallelism: number; previousParallelism: number; attempt: number };
   'restore.failed': { reason: string };
   'restore.taskRestored': { checkpointId: number; files: { path: string; size: number }[]; bytes: number; entries: number; keyGroupRange: KeyGroupRange | null; partitions: number[] };
@@ -83,6 +87,10 @@ export const FLINK_REFS: Record<EventType, string> = {
   'checkpoint.aborted': `${O}runtime.checkpoint.CheckpointCoordinator#abortPendingCheckpoint`,
   'checkpoint.notified': `${O}runtime.state.CheckpointListener#notifyCheckpointComplete`,
   'file.discarded': `${O}runtime.state.StreamStateHandle#discardState`,
+  'memtable.sealed': `${O}contrib.streaming.state.RocksDBKeyedStateBackend (RocksDB MemTable switch)`,
+  'sst.flushed': `${O}contrib.streaming.state.RocksDBKeyedStateBackend (RocksDB FlushJob)`,
+  'compaction.started': `${O}contrib.streaming.state.RocksDBConfigurableOptions#USE_DYNAMIC_LEVEL_SIZE (RocksDB CompactionPicker)`,
+  'compaction.finished': `${O}contrib.streaming.state.RocksDBConfigurableOptions#TARGET_FILE_SIZE_BASE (RocksDB CompactionJob)`,
   'restore.started': `${O}runtime.checkpoint.CheckpointCoordinator#restoreLatestCheckpointedStateToAll`,
   'restore.failed': `${O}runtime.checkpoint.CheckpointCoordinator#restoreSavepoint`,
   'restore.taskRestored': `${O}streaming.api.operators.StreamTaskStateInitializerImpl#streamOperatorStateContext`,

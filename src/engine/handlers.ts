@@ -12,6 +12,7 @@ import { handleAcknowledge } from './coordinator/completeCheckpoint';
 import { handleCheckpointTimeout } from './coordinator/abortCheckpoint';
 import { handleTaskRestore } from './restore/restoreJob';
 import { startFromRetained } from './restore/startFromRetained';
+import { handleCompactionDone, handleLsmFlush } from './job/lsmEvents';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
 import type { StepContext } from './stepContext';
 
@@ -41,4 +42,6 @@ export const HANDLERS: HandlerTable = {
   'checkpoint.ack': handleAcknowledge,
   'checkpoint.timeout': (ctx, item) => handleCheckpointTimeout(ctx, item.checkpointId),
   'task.restore': handleTaskRestore,
+  'lsm.flush': handleLsmFlush,
+  'lsm.compactionDone': handleCompactionDone,
 };

@@ -7,6 +7,7 @@ import type { UserAction } from './actions';
 import { appendToSourceLog } from './job/recordFlow';
 import { triggerCheckpoint } from './coordinator/triggerCheckpoint';
 import { restoreJob } from './restore/restoreJob';
+import { compactTaskFilesNow, flushTaskNow } from './job/lsmEvents';
 import type { StepContext } from './stepContext';
 
 /** Performs `action` now. */
@@ -23,6 +24,12 @@ export function performAction(ctx: StepContext, action: UserAction): void {
       return;
     case 'restore':
       restoreJob(ctx, action);
+      return;
+    case 'flush':
+      flushTaskNow(ctx, action.task);
+      return;
+    case 'compact':
+      compactTaskFilesNow(ctx, action.task, action.files);
       return;
     default:
       throw new Error(`The engine cannot perform "${action.do}" yet`);

@@ -26,6 +26,10 @@ export type QueueItem =
   | { kind: 'checkpoint.ack'; task: string; checkpointId: number; ack: TaskAcknowledgement }
   /** A subtask of a restarting job has downloaded its files and rebuilds its state. */
   | { kind: 'task.restore'; task: string }
+  /** RocksDB's background flush runs for a subtask. */
+  | { kind: 'lsm.flush'; task: string }
+  /** A running RocksDB compaction of a subtask finishes. */
+  | { kind: 'lsm.compactionDone'; task: string }
   /** The checkpoint timeout fires (`CheckpointCanceller`). */
   | { kind: 'checkpoint.timeout'; checkpointId: number };
 

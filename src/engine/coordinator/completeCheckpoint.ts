@@ -141,6 +141,13 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   for (const t of taskNames) {
     const cp = ctx.state.job.checkpointing[t]!;
     if (!p.isSavepoint && cp.lastCompletedCheckpointId < p.id) cp.lastCompletedCheckpointId = p.id;
+    // RocksIncrementalSnapshotStrategy.notifyCheckpointComplete: this checkpoint's SSTs become reusable.
+    const inc = cp.incremental;
+    if (inc && !p.isSavepoint) {
+      const mine = inc.pending.find((x) => x.checkpointId === p.id);
+      if (mine) inc.confirmed = mine;
+      inc.pending = inc.pending.filter((x) => x.checkpointId > p.id);
+    }
   }
   ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });
   if (subsumed.length > 0) {

@@ -33,6 +33,8 @@ export interface KeyedTaskState {
   operator: string;
   backend: KeyedBackendData;
   processed: number;
+  /** RocksDB background work in progress (one flush and one compaction at a time). */
+  lsm: { flushScheduled: boolean; compacting: boolean };
 }
 
 export interface SinkTaskState {
@@ -57,7 +59,17 @@ export interface JobState {
   /** False while the job is being restored (or failed to restore). */
   running: boolean;
   /** The restore in progress: the checkpoint's metadata and the subtasks still rebuilding. */
-  restoring: { checkpointId: number; metadata: CheckpointMetadata; remaining: string[] } | null;
+  restoring: {
+    checkpointId: number;
+    metadata: CheckpointMetadata;
+    remaining: string[];
+    /**
+     * Whether the job owns the restored files: true for a failover within the job; false for a
+     * job submitted with a retained checkpoint in NO_CLAIM mode, whose first checkpoint must
+     * then upload everything anew (Flink forces it to be a full one).
+     */
+    claimed: boolean;
+  } | null;
 }
 
 /** The script-log key of partition i. */
@@ -70,13 +82,16 @@ export function createJobState(s: Scenario, parallelism?: number): JobState {
   const topology = buildTopology(s, parallelism);
   const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, checkpointing: {}, attempt: 0, running: true, restoring: null };
   for (const t of topology.subtasks) {
-    job.checkpointing[t.name] = createTaskCheckpointing();
     const vertex = topology.vertices.find((v) => v.name === t.vertex)!;
+    job.checkpointing[t.name] = createTaskCheckpointing();
+    if (vertex.kind === 'keyed' && s.stateBackend.type === 'rocksdb') {
+      job.checkpointing[t.name]!.incremental = { pending: [], confirmed: null, backendIdentifier: `${t.name}@${topology.maxParallelism}` };
+    }
     if (vertex.kind === 'source') {
       job.sources[t.name] = { partitions: [{ partition: t.index, offset: 0, logOffset: 0 }], emitted: 0 };
       job.scriptLog[partitionKey(t.index)] = [];
     } else if (vertex.kind === 'keyed') {
-      job.keyed[t.name] = { operator: vertex.name, backend: createKeyedBackend(s.stateBackend.type, topology.maxParallelism, t.keyGroupRange!), processed: 0 };
+      job.keyed[t.name] = { operator: vertex.name, backend: createKeyedBackend(s, topology.maxParallelism, t.keyGroupRange!), processed: 0, lsm: { flushScheduled: false, compacting: false } };
     } else {
       job.sinks[t.name] = { received: 0 };
     }

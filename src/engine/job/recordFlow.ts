@@ -9,6 +9,7 @@ import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import { applyRecord, descriptorFor, readState } from './keyedFunctions';
 import { holdRecord, isChannelBlocked } from '../dataflow/barrierHandler';
+import { afterRocksDbWrite } from './lsmEvents';
 import { openKeyedBackend } from './keyedBackend';
 import { generatedRecord, generatorPeriodMs, type SourceRecord } from './sourceGenerator';
 import { partitionKey, type SourcePartitionState } from './jobState';
@@ -98,6 +99,7 @@ export function handleRecordArrive(ctx: StepContext, item: QueueItemOf<'record.a
     backend.setCurrentKey(item.key);
     applyRecord(backend, desc, item.value);
     keyed.processed += 1;
+    afterRocksDbWrite(ctx, item.task);
     const keyGroup = backend.getCurrentKeyGroupIndex();
     ctx.emit('state.updated', { key: item.key, keyGroup, state: desc.name, kind: desc.kind, input: item.value, value: readState(backend, desc) as never }, { task: item.task });
     const to = nextHop(ctx, keyed.operator, subtaskIndexOf(item.task), keyGroup);

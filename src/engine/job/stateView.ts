@@ -12,6 +12,7 @@ import { decodeStateKeyId, type StateKey } from '../state/stateKeyIds';
 import { getAggregateFunction } from '../state/userFunctions';
 import type { StateValueView } from '../events';
 import type { KeyedBackendData } from './keyedBackend';
+import { rocksDbStateEntries } from '../rocksdb';
 
 export interface KeyedStateEntryView {
   state: string;
@@ -44,6 +45,7 @@ export function presentStoredValue(kind: StateKind, fn: string | undefined, stor
 
 /** Every (state, key group, key, namespace) entry of a keyed backend, in key-group order. */
 export function keyedStateEntries(d: KeyedBackendData): KeyedStateEntryView[] {
+  if (d.type === 'rocksdb') return rocksDbStateEntries(d.rocks);
   const out: KeyedStateEntryView[] = [];
   for (const table of d.heap.tables) {
     const { name, kind, fn } = table.descriptor;

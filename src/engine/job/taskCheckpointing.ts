@@ -43,6 +43,30 @@ export interface RunningSnapshot {
   stateSize: number;
   /** The heap backend's copy-on-write snapshot, held until the upload ends. */
   heapSnapshot: HeapKeyedStateBackendSnapshot | null;
+  /** Incremental RocksDB: every SST the handle references (new and reused), remembered at confirmation. */
+  ssts: UploadedSst[] | null;
+}
+
+/** An SST of an incremental checkpoint: where its bytes are in remote storage. */
+export interface UploadedSst {
+  sst: number;
+  localPath: string;
+  path: string;
+  size: number;
+}
+
+/**
+ * `RocksIncrementalSnapshotStrategy.uploadedSstFiles`: the SSTs of checkpoints this task has
+ * snapshotted, and of the last one confirmed complete. Only confirmed uploads are reused, so
+ * files uploaded for a checkpoint that never completed are uploaded again (seed 001).
+ */
+export interface IncrementalBookkeeping {
+  /** Per checkpoint snapshotted and not yet confirmed or dropped. */
+  pending: { checkpointId: number; ssts: UploadedSst[] }[];
+  /** The SSTs of the last confirmed checkpoint (`lastCompletedCheckpointId`), reusable as placeholders. */
+  confirmed: { checkpointId: number; ssts: UploadedSst[] } | null;
+  /** Identifies this RocksDB instance (`backendUID`); a restored backend gets a new one. */
+  backendIdentifier: string;
 }
 
 export interface TaskCheckpointing {
@@ -51,8 +75,10 @@ export interface TaskCheckpointing {
   running: RunningSnapshot[];
   /** The last checkpoint this task was told completed (`notifyCheckpointComplete`). */
   lastCompletedCheckpointId: number;
+  /** RocksDB incremental snapshots only. */
+  incremental: IncrementalBookkeeping | null;
 }
 
 export function createTaskCheckpointing(): TaskCheckpointing {
-  return { aligning: null, held: [], running: [], lastCompletedCheckpointId: 0 };
+  return { aligning: null, held: [], running: [], lastCompletedCheckpointId: 0, incremental: null };
 }

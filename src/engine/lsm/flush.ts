@@ -9,7 +9,7 @@ import { createMemtable, type Memtable } from './memtable';
 import { writeSstFile } from './sstFile';
 
 /** Why a flush ran, so the simulation can label it. */
-export type FlushReason = 'background' | 'writeStall' | 'checkpoint';
+export type FlushReason = 'background' | 'writeStall' | 'checkpoint' | 'manual';
 
 /** What a flush did: which memtable became which L0 file. */
 export interface FlushResult {

@@ -23,7 +23,7 @@ import { readFile } from '../storage/remoteStorage';
 import { downloadBytes, overlappingHandles, restoreKeyedState } from './restoreKeyedState';
 
 /** Queue items that belong to the running job (dropped when it is cancelled). */
-const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set(['source.tick', 'source.readLog', 'record.arrive', 'barrier.arrive', 'task.asyncDone', 'task.trigger', 'checkpoint.ack', 'task.restore']);
+const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set(['source.tick', 'source.readLog', 'record.arrive', 'barrier.arrive', 'task.asyncDone', 'task.trigger', 'checkpoint.ack', 'task.restore', 'lsm.flush', 'lsm.compactionDone']);
 
 /** Cancels every task of the running job and aborts pending checkpoints. */
 export function cancelJob(ctx: StepContext): void {
@@ -50,7 +50,7 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
  * failover, a restore action and a job submitted with a retained checkpoint). Returns the
  * metadata, or null when it could not be read (a `restore.failed` event says why).
  */
-export function restoreFromMetadata(ctx: StepContext, metadataPath: string, parallelism?: number): CheckpointMetadata | null {
+export function restoreFromMetadata(ctx: StepContext, metadataPath: string, parallelism?: number, claimed = true): CheckpointMetadata | null {
   let meta: CheckpointMetadata;
   try {
     meta = decodeMetadata(readFile(ctx.state.storage, metadataPath), metadataPath);
@@ -63,7 +63,7 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, para
   const job = createJobState(ctx.state.scenario, parallelism);
   job.attempt = ctx.state.job.attempt + 1;
   job.running = false;
-  job.restoring = { checkpointId: meta.checkpointId, metadata: meta, remaining: job.topology.subtasks.map((s) => s.name) };
+  job.restoring = { checkpointId: meta.checkpointId, metadata: meta, remaining: job.topology.subtasks.map((s) => s.name), claimed };
   job.scriptLog = ctx.state.job.scriptLog; // the external input survives the restart
   ctx.state.job = job;
   ctx.emit(
@@ -119,9 +119,11 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
     } else if (job.keyed[item.task]) {
       if (meta.maxParallelism !== job.topology.maxParallelism) throw new Error(`the checkpoint has max parallelism ${meta.maxParallelism}, the job ${job.topology.maxParallelism}; it never changes across restores`);
       const handles = keyedHandlesOf(meta, info.vertex).filter((h) => !isEmptyKeyGroupRange(keyGroupRangeIntersection(h.keyGroupRange, info.keyGroupRange!)));
-      const res = restoreKeyedState(ctx.state.storage, job.keyed[item.task]!.backend, info.keyGroupRange!, handles);
+      const res = restoreKeyedState(ctx.state.storage, ctx.state.scenario, job.keyed[item.task]!.backend, info.keyGroupRange!, handles);
       files = res.files;
       entries = res.entries;
+      const inc = job.checkpointing[item.task]!.incremental;
+      if (inc && res.reusable && r.claimed) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
     }
   } catch (e) {
     job.restoring = null;

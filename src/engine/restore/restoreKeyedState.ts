@@ -6,14 +6,20 @@
  */
 import { keyGroupRangeIntersection, isEmptyKeyGroupRange, type KeyGroupRange } from '../keys/keyGroupRange';
 import { openKeyedBackend, type KeyedBackendData } from '../job/keyedBackend';
-import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
 import { readFullSnapshot } from '../snapshot/fullSnapshotFormat';
-import type { KeyedStateHandle } from '../snapshot/stateHandles';
+import type { IncrementalRemoteKeyedStateHandle, KeyedStateHandle, KeyGroupsStateHandle } from '../snapshot/stateHandles';
+import { filesOfKeyedHandle, streamHandleSize } from '../snapshot/stateHandles';
+import { restoreCanonicalEntry } from '../snapshot/canonicalEntries';
+import type { Scenario } from '../scenario/scenarioSchema';
+import type { UploadedSst } from '../job/taskCheckpointing';
+import { restoreRocksDbIncremental } from './restoreRocksDb';
 import { readFile, type RemoteStorageState } from '../storage/remoteStorage';
 
 export interface KeyedRestoreResult {
   files: { path: string; size: number }[];
   entries: number;
+  /** RocksDB incremental fast path: the restored SSTs, reusable by the next checkpoint. */
+  reusable: UploadedSst[] | null;
 }
 
 /** The old handles whose key groups overlap `range` (what a new subtask must download). */
@@ -21,19 +27,25 @@ export function overlappingHandles(handles: readonly KeyedStateHandle[], range: 
   return handles.filter((h) => !isEmptyKeyGroupRange(keyGroupRangeIntersection(h.keyGroupRange, range)));
 }
 
-/** Bytes a subtask downloads to restore `range` from `handles`. */
+/** Bytes a subtask downloads to restore from `handles`. */
 export function downloadBytes(handles: readonly KeyedStateHandle[]): number {
   let n = 0;
-  for (const h of handles) if (h.type === 'keyGroups' && h.delegate.type === 'file') n += h.delegate.size;
+  for (const h of handles) for (const f of filesOfKeyedHandle(h)) n += streamHandleSize(f);
   return n;
 }
 
 /** Restores `target` (an empty backend for `range`) from `handles`, reading bytes from storage. */
-export function restoreKeyedState(storage: RemoteStorageState, target: KeyedBackendData, range: KeyGroupRange, handles: readonly KeyedStateHandle[]): KeyedRestoreResult {
+export function restoreKeyedState(storage: RemoteStorageState, scenario: Scenario, target: KeyedBackendData, range: KeyGroupRange, handles: readonly KeyedStateHandle[]): KeyedRestoreResult {
+  const overlapping = overlappingHandles(handles, range);
+  const incremental = overlapping.filter((h): h is IncrementalRemoteKeyedStateHandle => h.type === 'incremental');
+  if (incremental.length > 0) {
+    if (incremental.length !== overlapping.length) throw new Error('a checkpoint mixes full and incremental handles for one operator');
+    return restoreRocksDbIncremental(storage, scenario, target, range, incremental);
+  }
   const files: KeyedRestoreResult['files'] = [];
   let entries = 0;
-  for (const h of overlappingHandles(handles, range)) {
-    if (h.type !== 'keyGroups') throw new Error(`Restoring a ${h.type} handle into a ${target.type} backend is not supported yet`);
+  const backend = openKeyedBackend(target);
+  for (const h of overlapping as KeyGroupsStateHandle[]) {
     const wanted = keyGroupRangeIntersection(h.keyGroupRange, range);
     let bytes: Uint8Array;
     let where: string;
@@ -46,11 +58,10 @@ export function restoreKeyedState(storage: RemoteStorageState, target: KeyedBack
       where = `inline ${h.delegate.name}`;
     }
     const read = readFullSnapshot(bytes, h.offsets, wanted, where);
-    const backend = openKeyedBackend(target) as HeapKeyedStateBackend;
     for (const e of read.entries) {
-      backend.restoreEntry(read.states[e.stateIndex]!, e.keyGroup, e.key, e.namespace, e.stored);
+      restoreCanonicalEntry(backend, read.states[e.stateIndex]!, e.key, e.namespace, e.stored);
       entries += 1;
     }
   }
-  return { files, entries };
+  return { files, entries, reusable: null };
 }

@@ -30,7 +30,7 @@ export function importRetained(state: EngineState, start: RetainedCheckpointImpo
 /** The first step of a job submitted with a retained checkpoint: restore from it. */
 export function startFromRetained(ctx: StepContext): void {
   const from = ctx.state.coordinator.startFrom!;
-  const meta = restoreFromMetadata(ctx, from.metadataPath);
+  const meta = restoreFromMetadata(ctx, from.metadataPath, undefined, false);
   if (!meta) return;
   const tasks: Record<string, SubtaskStateSnapshot> = {};
   const shared: SharedFileHandle[] = [];

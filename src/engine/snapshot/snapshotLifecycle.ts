@@ -75,6 +75,7 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
     ackMs: ctx.nowMs + RPC_LATENCY_MS,
   };
   const state = running.state;
+  if (running.ssts && cp!.incremental) cp!.incremental.pending.push({ checkpointId: item.checkpointId, ssts: running.ssts });
   releaseRunning(ctx, item.task, item.checkpointId);
   ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.ack', task: item.task, checkpointId: item.checkpointId, ack: { state, stats } });
 }

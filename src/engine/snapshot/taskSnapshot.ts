@@ -8,13 +8,14 @@ import { assertNever } from '../core/assertNever';
 import { checkpointDir } from '../coordinator/coordinatorState';
 import type { RunningSnapshot, PendingUpload } from '../job/taskCheckpointing';
 import { openKeyedBackend } from '../job/keyedBackend';
-import { snapshotEntriesOfKeyGroup } from '../state/copyOnWriteStateTable';
 import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
 import type { StepContext } from '../stepContext';
 import { randomFileName } from './fileNames';
-import { writeFullSnapshot, type FullSnapshotEntry } from './fullSnapshotFormat';
+import { writeFullSnapshot } from './fullSnapshotFormat';
+import { heapCanonicalEntries } from './canonicalEntries';
 import type { KeyGroupsStateHandle } from './stateHandles';
 import { encodeSourceState } from './sourceOperatorState';
+import { rocksFullSnapshot, rocksIncrementalSnapshot } from './rocksSnapshots';
 
 export interface SnapshotRequest {
   task: string;
@@ -25,7 +26,7 @@ export interface SnapshotRequest {
 }
 
 /** Full snapshot of a heap backend: a copy-on-write snapshot now, the file written from it. */
-function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot'> {
+function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'> {
   const keyed = ctx.state.job.keyed[req.task]!;
   const backend = openKeyedBackend(keyed.backend) as HeapKeyedStateBackend;
   const snap = backend.snapshot();
@@ -33,11 +34,7 @@ function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): 
   const written = writeFullSnapshot(
     snap.states.map((s) => s.descriptor),
     range,
-    function* (kg): Iterable<FullSnapshotEntry> {
-      for (let i = 0; i < snap.states.length; i++) {
-        for (const e of snapshotEntriesOfKeyGroup(snap.states[i]!, kg)) yield { stateIndex: i, key: e.key, namespace: e.namespace, stored: e.state };
-      }
-    },
+    (kg) => heapCanonicalEntries(snap.states, kg),
     ctx.state.scenario.stateBackend.snapshotCompression,
   );
   const path = `${dir}/${randomFileName(ctx)}`;
@@ -54,7 +51,7 @@ function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): 
     compressed: ctx.state.scenario.stateBackend.snapshotCompression,
     uncompressedSize: written.uncompressedSize,
   };
-  return { uploads: [upload], state: { keyed: handle, operator: null }, stateSize: written.bytes.length, heapSnapshot: snap };
+  return { uploads: [upload], state: { keyed: handle, operator: null }, stateSize: written.bytes.length, heapSnapshot: snap, ssts: null };
 }
 
 /** Takes the synchronous part of `req.task`'s snapshot and returns the running snapshot. */
@@ -65,16 +62,21 @@ export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSna
   if (job.sources[req.task]) {
     const op = encodeSourceState(req.task, job.sources[req.task]!.partitions);
     const size = op.delegate.type === 'inline' ? op.delegate.bytes.length : 0;
-    return { ...base, uploads: [], state: { keyed: null, operator: op }, stateSize: size, heapSnapshot: null };
+    return { ...base, uploads: [], state: { keyed: null, operator: op }, stateSize: size, heapSnapshot: null, ssts: null };
   }
   const keyed = job.keyed[req.task];
   if (keyed) {
     switch (keyed.backend.type) {
       case 'hashmap':
         return { ...base, ...heapFullSnapshot(ctx, req, dir) };
+      case 'rocksdb': {
+        // Savepoints are always full and canonical; checkpoints follow `incremental`.
+        const incremental = ctx.state.scenario.stateBackend.incremental && !req.isSavepoint;
+        return { ...base, ...(incremental ? rocksIncrementalSnapshot(ctx, req, dir) : rocksFullSnapshot(ctx, req, dir)) };
+      }
       default:
-        return assertNever(keyed.backend.type, 'backend type');
+        return assertNever(keyed.backend, 'keyed backend');
     }
   }
-  return { ...base, uploads: [], state: { keyed: null, operator: null }, stateSize: 0, heapSnapshot: null };
+  return { ...base, uploads: [], state: { keyed: null, operator: null }, stateSize: 0, heapSnapshot: null, ssts: null };
 }
