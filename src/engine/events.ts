@@ -37,8 +37,10 @@ export interface EventPayloads {
   'barrier.aligned': { checkpointId: number; alignmentDurationMs: number; released: number };
   'record.held': { checkpointId: number; from: string; key: Key; value: number; held: number };
   'checkpoint.syncSnapshot': { checkpointId: number; isSavepoint: boolean; stateSize: number; uploads: number; forwardedTo: string[]; asyncDurationMs: number };
-  'file.uploaded': { checkpointId: number; path: string; size: number; kind: string };
+  'file.uploaded': { checkpointId: number; path: string; size: number; kind: string; sst: number | null };
   'checkpoint.asyncCompleted': { checkpointId: number; checkpointedSize: number; asyncDurationMs: number };
+  'checkpoint.declined': { checkpointId: number; reason: string };
+  'job.failed': { reason: string; restartFrom: number | null };
   'checkpoint.acknowledged': { checkpointId: number; acknowledged: number; of: number };
   'checkpoint.completed': { checkpointId: number; isSavepoint: boolean; checkpointedSize: number; stateSize: number; durationMs: number; metadataPath: string; retained: number[] };
   'checkpoint.subsumed': { checkpointId: number; by: number };
@@ -81,6 +83,8 @@ export const FLINK_REFS: Record<EventType, string> = {
   'checkpoint.syncSnapshot': `${O}streaming.runtime.tasks.SubtaskCheckpointCoordinatorImpl#checkpointState`,
   'file.uploaded': `${O}runtime.state.filesystem.FsCheckpointStreamFactory$FsCheckpointStateOutputStream#closeAndGetHandle`,
   'checkpoint.asyncCompleted': `${O}streaming.runtime.tasks.AsyncCheckpointRunnable#run`,
+  'checkpoint.declined': `${O}runtime.checkpoint.CheckpointCoordinator#receiveDeclineMessage`,
+  'job.failed': `${O}runtime.checkpoint.CheckpointFailureManager#handleCheckpointException`,
   'checkpoint.acknowledged': `${O}runtime.checkpoint.CheckpointCoordinator#receiveAcknowledgeMessage`,
   'checkpoint.completed': `${O}runtime.checkpoint.CheckpointCoordinator#completePendingCheckpoint`,
   'checkpoint.subsumed': `${O}runtime.checkpoint.DefaultCompletedCheckpointStore#addCheckpointAndSubsumeOldestOne`,

@@ -9,7 +9,7 @@ import { handleTaskTrigger } from './coordinator/taskTrigger';
 import { handleBarrierArrive } from './dataflow/barrierHandler';
 import { handleAsyncDone } from './snapshot/snapshotLifecycle';
 import { handleAcknowledge } from './coordinator/completeCheckpoint';
-import { handleCheckpointTimeout } from './coordinator/abortCheckpoint';
+import { abortPendingCheckpoint, handleCheckpointTimeout } from './coordinator/abortCheckpoint';
 import { handleTaskRestore } from './restore/restoreJob';
 import { startFromRetained } from './restore/startFromRetained';
 import { handleCompactionDone, handleLsmFlush } from './job/lsmEvents';
@@ -40,6 +40,9 @@ export const HANDLERS: HandlerTable = {
   'barrier.arrive': handleBarrierArrive,
   'task.asyncDone': handleAsyncDone,
   'checkpoint.ack': handleAcknowledge,
+  'checkpoint.decline': (ctx, item) => {
+    abortPendingCheckpoint(ctx, item.checkpointId, 'CHECKPOINT_DECLINED');
+  },
   'checkpoint.timeout': (ctx, item) => handleCheckpointTimeout(ctx, item.checkpointId),
   'task.restore': handleTaskRestore,
   'lsm.flush': handleLsmFlush,

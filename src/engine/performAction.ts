@@ -25,6 +25,12 @@ export function performAction(ctx: StepContext, action: UserAction): void {
     case 'restore':
       restoreJob(ctx, action);
       return;
+    case 'decline': {
+      const cp = ctx.state.job.checkpointing[action.task];
+      if (!cp) throw new Error(`decline: no task "${action.task}"`);
+      cp.declineNext = action.checkpoint ?? 'next';
+      return;
+    }
     case 'flush':
       flushTaskNow(ctx, action.task);
       return;

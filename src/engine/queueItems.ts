@@ -22,6 +22,8 @@ export type QueueItem =
   | { kind: 'barrier.arrive'; task: string; from: string; checkpointId: number; isSavepoint: boolean; triggerMs: number }
   /** The asynchronous part of a subtask's snapshot finishes uploading. */
   | { kind: 'task.asyncDone'; task: string; checkpointId: number }
+  /** A subtask's decline reaches the coordinator (`receiveDeclineMessage`). */
+  | { kind: 'checkpoint.decline'; task: string; checkpointId: number }
   /** A subtask's acknowledgement reaches the coordinator. */
   | { kind: 'checkpoint.ack'; task: string; checkpointId: number; ack: TaskAcknowledgement }
   /** A subtask of a restarting job has downloaded its files and rebuilds its state. */

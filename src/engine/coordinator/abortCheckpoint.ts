@@ -9,6 +9,7 @@ import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
 import { historyOf, type CheckpointFailureReason } from './coordinatorState';
 import { registryAborted } from './registryBridge';
+import { failJob } from '../restore/failover';
 
 /** Reasons that count against `tolerable-failed-checkpoints` (subsumption and failover do not). */
 const COUNTED: ReadonlySet<CheckpointFailureReason> = new Set(['CHECKPOINT_DECLINED', 'CHECKPOINT_EXPIRED', 'IO_EXCEPTION']);
@@ -45,6 +46,12 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     releaseRunning(ctx, task, id);
   }
   ctx.emit('checkpoint.notified', { checkpointId: id, notification: 'aborted', tasks: Object.keys(ctx.state.job.checkpointing).length }, { task: 'jobmanager' });
+  const tolerable = ctx.state.scenario.checkpointing.tolerableFailed;
+  if (COUNTED.has(reason) && !pending.isSavepoint && c.continuousFailures > tolerable) {
+    // CheckpointFailureManager: too many consecutive failures fail the job, which fails over.
+    c.continuousFailures = 0;
+    failJob(ctx, `more than ${tolerable} consecutive checkpoint failure(s) (execution.checkpointing.tolerable-failed-checkpoints = ${tolerable})`);
+  }
   return true;
 }
 

@@ -95,7 +95,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     writtenAtMs: ctx.nowMs,
     sst: null,
   });
-  ctx.emit('file.uploaded', { checkpointId: p.id, path: metadataPath, size: metadataBytes.length, kind: 'metadata' }, { task: 'jobmanager' });
+  ctx.emit('file.uploaded', { checkpointId: p.id, path: metadataPath, size: metadataBytes.length, kind: 'metadata', sst: null }, { task: 'jobmanager' });
 
   const tasks: Record<string, SubtaskStateSnapshot> = {};
   const files = new Set<string>([metadataPath]);

@@ -77,8 +77,10 @@ export interface TaskCheckpointing {
   lastCompletedCheckpointId: number;
   /** RocksDB incremental snapshots only. */
   incremental: IncrementalBookkeeping | null;
+  /** The `decline` action: decline this checkpoint id, or the next one ('next'). */
+  declineNext: number | 'next' | null;
 }
 
 export function createTaskCheckpointing(): TaskCheckpointing {
-  return { aligning: null, held: [], running: [], lastCompletedCheckpointId: 0, incremental: null };
+  return { aligning: null, held: [], running: [], lastCompletedCheckpointId: 0, incremental: null, declineNext: null };
 }

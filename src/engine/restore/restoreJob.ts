@@ -23,7 +23,7 @@ import { readFile } from '../storage/remoteStorage';
 import { downloadBytes, overlappingHandles, restoreKeyedState } from './restoreKeyedState';
 
 /** Queue items that belong to the running job (dropped when it is cancelled). */
-const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set(['source.tick', 'source.readLog', 'record.arrive', 'barrier.arrive', 'task.asyncDone', 'task.trigger', 'checkpoint.ack', 'task.restore', 'lsm.flush', 'lsm.compactionDone']);
+const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set(['source.tick', 'source.readLog', 'record.arrive', 'barrier.arrive', 'task.asyncDone', 'task.trigger', 'checkpoint.ack', 'task.restore', 'lsm.flush', 'lsm.compactionDone', 'checkpoint.decline']);
 
 /** Cancels every task of the running job and aborts pending checkpoints. */
 export function cancelJob(ctx: StepContext): void {

@@ -21,8 +21,15 @@ export function uploadDurationMs(ctx: StepContext, bytes: number, files: number)
 
 /** Synchronous part + barrier forwarding; schedules the asynchronous part. */
 export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { triggerMs: number }): void {
-  const running = syncSnapshot(ctx, req);
   const cp = ctx.state.job.checkpointing[req.task]!;
+  if (cp.declineNext === 'next' || cp.declineNext === req.checkpointId) {
+    // `SubtaskCheckpointCoordinatorImpl` declines: nothing is snapshotted; the JobManager aborts the checkpoint.
+    cp.declineNext = null;
+    ctx.emit('checkpoint.declined', { checkpointId: req.checkpointId, reason: 'declined by the scenario' }, { task: req.task });
+    ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: req.task, checkpointId: req.checkpointId });
+    return;
+  }
+  const running = syncSnapshot(ctx, req);
   cp.running.push(running);
   const outputs = ctx.state.job.topology.outputs[req.task] ?? [];
   for (const to of outputs) {
@@ -60,7 +67,7 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   for (const u of running.uploads) {
     writeFile(ctx.state.storage, u.path, u.bytes, { ...u.meta, writtenAtMs: ctx.nowMs });
     uploaded += u.bytes.length;
-    ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind }, { task: item.task });
+    ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst }, { task: item.task });
   }
   const asyncDurationMs = ctx.nowMs - running.syncStartMs;
   ctx.emit('checkpoint.asyncCompleted', { checkpointId: item.checkpointId, checkpointedSize: uploaded, asyncDurationMs }, { task: item.task });

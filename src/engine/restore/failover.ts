@@ -1,0 +1,24 @@
+/**
+ * The job fails and fails over (Flink's restart with the default strategy): every task is
+ * cancelled and the job restarts from the latest completed checkpoint, or from scratch when
+ * there is none (sources then read from the beginning).
+ */
+import type { StepContext } from '../stepContext';
+import { createJobState } from '../job/jobState';
+import { startSources } from '../job/recordFlow';
+import { cancelJob, restoreFromMetadata } from './restoreJob';
+
+export function failJob(ctx: StepContext, reason: string): void {
+  const latest = ctx.state.coordinator.completed.at(-1) ?? null;
+  ctx.emit('job.failed', { reason, restartFrom: latest?.id ?? null }, { task: 'jobmanager' });
+  cancelJob(ctx);
+  if (latest) {
+    restoreFromMetadata(ctx, latest.metadataPath);
+    return;
+  }
+  const job = createJobState(ctx.state.scenario);
+  job.attempt = ctx.state.job.attempt + 1;
+  job.scriptLog = ctx.state.job.scriptLog;
+  ctx.state.job = job;
+  startSources(ctx);
+}
