@@ -63,9 +63,6 @@ export function checkScenario(s: Scenario): ScenarioProblem[] {
   if (sb.incremental && sb.type === 'hashmap' && !sb.changelog.enabled) {
     problems.push({ path: 'stateBackend.incremental', message: 'the HashMap backend takes full snapshots only; use "rocksdb" or enable the changelog' });
   }
-  if (s.job.source.kind === 'script' && !s.script.some((a) => a.do === 'emit')) {
-    problems.push({ path: 'job.source', message: 'a "script" source emits only through "emit" actions, and the script has none' });
-  }
 
   const tasks = new Set(taskNames(s));
   const sources = new Set(taskNames(s).filter((t) => t.startsWith('source#')));
