@@ -66,8 +66,8 @@ describe('scenario parsing', () => {
   });
 
   it('refuses actions whose mechanism the engine does not run yet, saying so', () => {
-    expect(problems({ ...minimal, script: [{ atMs: 1, do: 'decline', task: 'count#0' }] })).toEqual([
-      'script[0].do: "decline" is part of the scenario format but this version of the engine does not run it yet',
+    expect(problems({ ...minimal, script: [{ atMs: 1, do: 'failUploads', count: 2 }] })).toEqual([
+      'script[0].do: "failUploads" is part of the scenario format but this version of the engine does not run it yet',
     ]);
   });
 
