@@ -38,7 +38,8 @@ export function startFromRetained(ctx: StepContext): void {
     op.subtasks.forEach((st, i) => {
       const task = `${op.vertex}#${i}`;
       tasks[task] = st;
-      shared.push(...sharedFilesOf(task, st));
+      // In a completed checkpoint every shared handle points at a real upload: none is a placeholder.
+      shared.push(...sharedFilesOf(task, st).map((f) => ({ ...f, placeholder: false })));
     });
   }
   const files = Object.values(ctx.state.storage.files).map((f) => f.path);
