@@ -107,6 +107,32 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
           : `Subtask restored its operator state: partitions ${e.partitions.map((p) => 'p' + p).join(', ') || 'none'}`;
     case 'job.running':
       return zh ? `作业重新运行（第 ${e.attempt} 次重启，来自检查点 ${e.restoredFrom}）：Source 从检查点偏移量重新读取` : `The job runs again (restart ${e.attempt}, from checkpoint ${e.restoredFrom}): sources re-read from the checkpointed offsets`;
+    case 'memtable.sealed':
+      return zh
+        ? `列族 “${e.cf}” 的 MemTable ${e.memtableId} 写满（${e.bytes} 字节，${e.entries} 条），变为只读，等待刷写`
+        : `MemTable ${e.memtableId} of column family "${e.cf}" is full (${e.bytes} bytes, ${e.entries} entries): it becomes immutable and waits for a flush`;
+    case 'sst.flushed':
+      return zh
+        ? `刷写${e.reason === 'checkpoint' ? '（检查点同步阶段）' : ''}：列族 “${e.cf}” 写出 L0 SST ${e.sst}（${e.sizeBytes} 字节，${e.entries} 条）`
+        : `Flush${e.reason === 'checkpoint' ? ' (checkpoint sync phase)' : ''}: column family "${e.cf}" writes L0 SST ${e.sst} (${e.sizeBytes} bytes, ${e.entries} entries)`;
+    case 'compaction.started':
+      return zh
+        ? `开始压缩（Compaction）：读取 SST ${e.inputs.join(', ')}${e.outputLevel >= 0 ? `，输出到 L${e.outputLevel}` : ''}（${e.reason}）`
+        : `Compaction starts: reads SSTs ${e.inputs.join(', ')}${e.outputLevel >= 0 ? ` into L${e.outputLevel}` : ''} (${e.reason})`;
+    case 'compaction.finished':
+      return e.trivialMove
+        ? zh
+          ? `SST ${e.inputs.join(', ')} 直接下移到 L${e.outputLevel}（无需重写）`
+          : `SST ${e.inputs.join(', ')} moves down to L${e.outputLevel} unchanged (trivial move)`
+        : zh
+          ? `压缩完成：(${e.inputs.join(',')}) → SST ${e.outputs.join(', ')}（L${e.outputLevel}，${e.bytesWritten} 字节），输入文件被删除${e.droppedTombstones ? `，丢弃 ${e.droppedTombstones} 个删除标记` : ''}`
+          : `Compaction done: (${e.inputs.join(',')}) → SST ${e.outputs.join(', ')} at L${e.outputLevel} (${e.bytesWritten} bytes); the inputs are deleted${e.droppedTombstones ? `; ${e.droppedTombstones} tombstone(s) dropped` : ''}`;
+    case 'checkpoint.declined':
+      return zh ? `子任务拒绝检查点 ${e.checkpointId}（${e.reason}），通知 JobManager` : `The subtask declines checkpoint ${e.checkpointId} (${e.reason}) and tells the JobManager`;
+    case 'job.failed':
+      return zh
+        ? `作业失败：${e.reason}；${e.restartFrom !== null ? `从检查点 ${e.restartFrom} 重启` : '没有已完成的检查点，从头重启'}`
+        : `The job fails: ${e.reason}; it restarts ${e.restartFrom !== null ? `from checkpoint ${e.restartFrom}` : 'from scratch (no completed checkpoint)'}`;
     default:
       return assertNever(e);
   }
