@@ -4,17 +4,17 @@ import { SCENARIO_FORMAT, type Scenario, type ScenarioInput } from './scenario/s
 
 export const DEFAULT_SCENARIO_INPUT: ScenarioInput = {
   format: SCENARIO_FORMAT,
-  title: 'A keyed running sum',
+  title: 'Incremental RocksDB checkpoints of a keyed running sum',
   seed: 7,
   job: {
     parallelism: 2,
-    source: { kind: 'generator', keys: 12, ratePerSec: 20, valueBytes: 16, skew: 0 },
+    source: { kind: 'generator', keys: 64, ratePerSec: 25, valueBytes: 16, skew: 0 },
     operators: [{ name: 'count', state: 'value' }],
     sink: { kind: 'transactional' },
   },
-  stateBackend: { type: 'hashmap' },
+  stateBackend: { type: 'rocksdb', incremental: true, rocksdb: { writeBufferBytes: 1024 } },
   checkpointing: { intervalMs: 1_000, numRetained: 2 },
-  untilMs: 6_000,
+  untilMs: 8_000,
 };
 
 /** Parses a scenario that the code itself defines; a problem here is a programming error. */

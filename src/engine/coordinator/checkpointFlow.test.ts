@@ -107,7 +107,7 @@ describe('checkpoints end to end (heap backend, aligned)', () => {
     const { sim, events } = run({
       job: { parallelism: 1, source: generator },
       storage: { latencyMs: 500, bytesPerMs: 1000 },
-      checkpointing: { timeoutMs: 300 },
+      checkpointing: { timeoutMs: 300, tolerableFailed: 3 },
       script: [{ atMs: 200, do: 'checkpoint' }],
       untilMs: 1500,
     });
@@ -115,6 +115,27 @@ describe('checkpoints end to end (heap backend, aligned)', () => {
     expect(sim.state.coordinator.completed).toEqual([]);
     expect(Object.keys(sim.state.storage.files)).toEqual([]);
     expect(sim.state.coordinator.continuousFailures).toBe(1);
+    expect(events.some((e) => e.type === 'job.failed')).toBe(false);
+  });
+
+  it('more consecutive failures than tolerable-failed-checkpoints fail the job, which restarts from the latest checkpoint', () => {
+    const { events } = run({
+      job: { parallelism: 1, source: generator },
+      checkpointing: { tolerableFailed: 1 },
+      script: [
+        { atMs: 200, do: 'checkpoint' },
+        { atMs: 300, do: 'decline', task: 'count#0' },
+        { atMs: 400, do: 'checkpoint' },
+        { atMs: 500, do: 'decline', task: 'count#0' },
+        { atMs: 600, do: 'checkpoint' },
+      ],
+      untilMs: 1000,
+    });
+    const aborted = events.filter((e) => e.type === 'checkpoint.aborted').map((e) => (e as { continuousFailures: number }).continuousFailures);
+    expect(aborted).toEqual([1, 2]);
+    const failed = events.find((e) => e.type === 'job.failed');
+    expect(failed && failed.type === 'job.failed' && failed.restartFrom).toBe(1);
+    expect(events.some((e) => e.type === 'job.running')).toBe(true);
   });
 
   it('a savepoint completes into its own directory and is never subsumed by checkpoints', () => {

@@ -99,7 +99,8 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
 
   const tasks: Record<string, SubtaskStateSnapshot> = {};
   const files = new Set<string>([metadataPath]);
-  let stateSize = metadataBytes.length;
+  // Flink's state_size and checkpointed_size add up the subtasks' state; _metadata is not counted.
+  let stateSize = 0;
   for (const [task, ack] of Object.entries(p.acks)) {
     tasks[task] = ack.state;
     for (const f of referencedFiles(ack.state)) files.add(f);
@@ -111,7 +112,6 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   h.status = 'COMPLETED';
   h.completeMs = ctx.nowMs;
   h.stateSize = stateSize;
-  h.checkpointedSize += metadataBytes.length;
 
   const subsumed: CompletedCheckpoint[] = [];
   if (p.isSavepoint) {

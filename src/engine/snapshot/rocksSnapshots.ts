@@ -16,7 +16,7 @@ import { writeFullSnapshot } from './fullSnapshotFormat';
 import { rocksCanonicalEntriesByKeyGroup } from './canonicalEntries';
 import type { HandleAndLocalPath, IncrementalRemoteKeyedStateHandle, KeyGroupsStateHandle } from './stateHandles';
 import type { SnapshotRequest } from './taskSnapshot';
-import { emitFlush } from '../job/lsmEvents';
+import { emitFlush, scheduleCompactionIfDue } from '../job/lsmEvents';
 
 type SnapshotParts = Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'>;
 
@@ -64,6 +64,8 @@ export function rocksIncrementalSnapshot(ctx: StepContext, req: SnapshotRequest,
   if (keyed.backend.type !== 'rocksdb') throw new Error('rocksIncrementalSnapshot: not a RocksDB backend');
   for (const f of openRocksDb(keyed.backend).flushAll('checkpoint')) emitFlush(ctx, req.task, f);
   const native = nativeCheckpoint(keyed.backend.rocks.db);
+  // The flush may have filled L0: the background compaction starts as it would after any flush.
+  scheduleCompactionIfDue(ctx, req.task);
   const book = ctx.state.job.checkpointing[req.task]!.incremental!;
   const reusable = new Map((book.confirmed?.ssts ?? []).map((s) => [s.sst, s]));
   const jobId = ctx.state.coordinator.jobId;
