@@ -3,9 +3,11 @@
  * (chk-<id> exclusive files, shared/, savepoints). Files written or deleted by the step at the
  * cursor are marked, so an upload or a discard is visible when stepping.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { explainPath, getEntry, registryKeyForPath, type EngineState } from '../../engine';
 import { useAppStore } from '../../store/appStore';
-import { selectEventsAtCursor, selectStateAtCursor } from '../../store/selectors';
+import { selectEventsAtCursor, selectLang, selectStateAtCursor } from '../../store/selectors';
+import { whyAlive } from './whyAlive';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
 
@@ -18,8 +20,17 @@ function shortDir(dir: string, jobId: string): string {
   return dir.startsWith(jobId) ? `…${dir.slice(jobId.length)}` : dir;
 }
 
+/** The registry's figure for a shared file: its reference count or its last-used checkpoint. */
+function registryBadge(state: EngineState, path: string): string | null {
+  const e = getEntry(state.registry, registryKeyForPath(path));
+  if (!e) return null;
+  return state.registry.model === 'refcount' ? `ref ${e.referenceCount ?? 0}` : `used ≤ ${e.lastUsedCheckpointId}`;
+}
+
 export function StorageView() {
   const t = useT();
+  const lang = useAppStore(selectLang);
+  const [explained, setExplained] = useState<string | null>(null);
   const state = useAppStore(selectStateAtCursor);
   const events = useAppStore(selectEventsAtCursor);
   const jobId = state.coordinator.jobId;
@@ -40,20 +51,30 @@ export function StorageView() {
       <h2 id="storage-title">
         {t('remoteStorage')} <span className="muted">{Object.keys(state.storage.files).length} {t('files')} · {formatBytes(total)}</span>
       </h2>
-      <p className="muted small mono">{jobId}/</p>
+      <p className="muted small mono">
+        {jobId}/ · {t('registryModel')}: {state.registry.model === 'refcount' ? t('registryRefcount') : t('registryLastUsed')}
+      </p>
       {groups.length === 0 && deleted.length === 0 && <p className="muted">{t('storageEmpty')}</p>}
       {groups.map(([dir, files]) => (
         <div key={dir} className="dir">
           <div className="dir-name mono">{shortDir(dir, jobId)}/</div>
           <ul>
             {files.map((f) => (
-              <li key={f.path} className={uploaded.has(f.path) ? 'file new' : 'file'} data-testid="stored-file">
-                <span className="mono name" title={f.path}>
-                  {f.path.slice(dir.length + 1).slice(0, 20)}
-                </span>
-                <span className={`kind ${f.meta.kind}`}>{f.meta.kind}</span>
-                <span className="muted">{f.meta.task}</span>
-                <span className="num">{formatBytes(f.bytes.length)}</span>
+              <li key={f.path}>
+                <button type="button" className={`file${uploaded.has(f.path) ? ' new' : ''}${explained === f.path ? ' selected' : ''}`} data-testid="stored-file" onClick={() => setExplained(explained === f.path ? null : f.path)} title={t('whyAlive')}>
+                  <span className="mono name" title={f.path}>
+                    {f.path.slice(dir.length + 1).slice(0, 18)}
+                  </span>
+                  <span className={`kind ${f.meta.kind}`}>{f.meta.kind === 'sst' ? `sst ${f.meta.sst}` : f.meta.kind}</span>
+                  <span className="muted">{f.meta.task}</span>
+                  <span className="muted">{registryBadge(state, f.path) ?? `cp ${f.meta.checkpointId}`}</span>
+                  <span className="num">{formatBytes(f.bytes.length)}</span>
+                </button>
+                {explained === f.path && (
+                  <p className="why" data-testid="why-alive">
+                    {whyAlive(explainPath(state.registry, f.path), lang)}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

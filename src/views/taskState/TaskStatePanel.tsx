@@ -4,6 +4,7 @@ import { keyedStateEntries, type StateValueView } from '../../engine';
 import { useAppStore } from '../../store/appStore';
 import { selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
+import { LsmView } from '../lsm/LsmView';
 
 function show(v: StateValueView): string {
   if (v === null) return '∅';
@@ -31,8 +32,9 @@ export function TaskStatePanel() {
       {keyed && (
         <>
           <p className="muted small">
-            {keyed.backend.type === 'hashmap' ? t('heapBackendNote') : ''} · {entries.length} {t('entries')}
+            {keyed.backend.type === 'hashmap' ? t('heapBackendNote') : t('rocksBackendNote')} · {entries.length} {t('entries')}
           </p>
+          {keyed.backend.type === 'rocksdb' && <LsmView task={task!} />}
           {entries.length === 0 ? (
             <p className="muted">{t('noStateYet')}</p>
           ) : (

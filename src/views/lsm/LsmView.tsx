@@ -1,0 +1,82 @@
+/**
+ * A RocksDB subtask's LSM per column family (one per state): the active memtable filling up,
+ * sealed memtables waiting for a flush, and SSTs by level with their file numbers, sizes and
+ * compaction lineage `(1,2,3)`. Files created or compacted away by the step at the cursor are
+ * marked, so flushes and compactions are visible when stepping.
+ */
+import { useMemo } from 'react';
+import { rocksDbColumnFamilyViews, type RocksDbSstView } from '../../engine';
+import { useAppStore } from '../../store/appStore';
+import { selectEventsAtCursor, selectStateAtCursor } from '../../store/selectors';
+import { useT } from '../../i18n/useT';
+import { formatBytes } from '../format';
+
+function SstChip({ f, isNew, reused }: { f: RocksDbSstView; isNew: boolean; reused: boolean }) {
+  const lineage = f.inputs.length > 0 ? ` (${f.inputs.join(',')})` : '';
+  return (
+    <span className={`sst${isNew ? ' new' : ''}${reused ? ' reused' : ''}`} title={`${f.fileName} · ${f.entryCount} entries · seq ${f.smallestSeq}–${f.largestSeq}`} data-testid="sst">
+      <b>{f.fileNumber}</b>
+      {lineage}
+      <small>{formatBytes(f.sizeBytes)}</small>
+    </span>
+  );
+}
+
+export function LsmView({ task }: { task: string }) {
+  const t = useT();
+  const state = useAppStore(selectStateAtCursor);
+  const events = useAppStore(selectEventsAtCursor);
+  const keyed = state.job.keyed[task];
+  const views = useMemo(() => (keyed?.backend.type === 'rocksdb' ? rocksDbColumnFamilyViews(keyed.backend.rocks) : []), [keyed]);
+  const writeBuffer = state.scenario.stateBackend.rocksdb.writeBufferBytes;
+  const fresh = useMemo(() => {
+    const s = new Set<number>();
+    for (const e of events) {
+      if (e.task !== task) continue;
+      if (e.type === 'sst.flushed') s.add(e.sst);
+      if (e.type === 'compaction.finished') for (const o of e.outputs) s.add(o);
+    }
+    return s;
+  }, [events, task]);
+  // SSTs the last confirmed incremental checkpoint uploaded: the next one references them as placeholders.
+  const confirmed = new Set(state.job.checkpointing[task]?.incremental?.confirmed?.ssts.map((x) => x.sst) ?? []);
+  if (!keyed || keyed.backend.type !== 'rocksdb') return null;
+  return (
+    <div className="lsm" data-testid="lsm-view">
+      {views.map((cf) => (
+        <div key={cf.columnFamily} className="cf">
+          <div className="cf-name mono">
+            {t('columnFamily')} “{cf.columnFamily}”
+          </div>
+          <div className="memtables">
+            <div className="memtable active" title={t('activeMemtable')}>
+              <span>MemTable {cf.active.id}</span>
+              <span className="fill" style={{ width: `${Math.min(100, (100 * cf.active.bytes) / writeBuffer)}%` }} />
+              <small>
+                {formatBytes(cf.active.bytes)} / {formatBytes(writeBuffer)}
+              </small>
+            </div>
+            {cf.immutables.map((m) => (
+              <div key={m.id} className="memtable sealed" title={t('sealedMemtable')}>
+                <span>MemTable {m.id} 🔒</span>
+                <small>{formatBytes(m.bytes)}</small>
+              </div>
+            ))}
+          </div>
+          {cf.levels
+            .filter((l) => l.files.length > 0 || l.level === 0)
+            .map((l) => (
+              <div key={l.level} className="level">
+                <span className="level-name">L{l.level}</span>
+                <span className="level-files">
+                  {l.files.length === 0 ? <span className="muted small">—</span> : l.files.map((f) => <SstChip key={f.fileNumber} f={f} isNew={fresh.has(f.fileNumber)} reused={confirmed.has(f.fileNumber)} />)}
+                </span>
+                <span className="muted small">{l.level === 0 ? `${l.files.length}/${l.target ?? '–'}` : formatBytes(l.bytes)}</span>
+              </div>
+            ))}
+        </div>
+      ))}
+      <p className="muted small">{t('lsmLegend')}</p>
+    </div>
+  );
+}
