@@ -38,7 +38,7 @@ const historyArb = fc.record({
   steps: fc.array(actionArb, { minLength: 4, maxLength: 24 }),
 });
 
-type History = fc.infer<typeof historyArb>;
+type History = typeof historyArb extends fc.Arbitrary<infer T> ? T : never;
 
 function scenarioFor(h: History) {
   const steps = h.backend.type === 'rocksdb' ? h.steps : h.steps.filter((a) => a.do !== 'flush');
