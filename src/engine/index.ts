@@ -23,3 +23,4 @@ export { decodeMetadata, type CheckpointMetadata } from './snapshot/metadataForm
 export { rocksDbColumnFamilyViews, type RocksDbColumnFamilyView, type RocksDbSstView, type RocksDbMemtableView } from './rocksdb';
 export { LSM_FLINK_DEFAULTS, LSM_TEACHING_DEFAULTS, LSM_CONFIG_KEYS } from './lsm';
 export { explainPath, listEntries, registryKeyForPath, getEntry, type SharedStateEntry, type FileExplanation } from './registry';
+export { describeConfig, type ConfigRow } from './scenario/configDescription';

@@ -1,5 +1,7 @@
 /** Title bar with the language switch and the shortcut help button. */
+import { useState } from 'react';
 import { useAppStore } from '../../store/appStore';
+import { ConfigDialog } from '../config/ConfigDialog';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { Lang } from '../../i18n/language';
@@ -14,6 +16,7 @@ export function AppHeader() {
   const lang = useAppStore(selectLang);
   const setLang = useAppStore((s) => s.setLang);
   const setHelpOpen = useAppStore((s) => s.setHelpOpen);
+  const [configOpen, setConfigOpen] = useState(false);
   return (
     <header className="app-header">
       <div className="brand">
@@ -28,10 +31,14 @@ export function AppHeader() {
             </button>
           ))}
         </div>
+        <button type="button" onClick={() => setConfigOpen(true)} data-testid="config-button" title={t('configuration')}>
+          ⚙ {t('configuration')}
+        </button>
         <button type="button" className="help-button" onClick={() => setHelpOpen(true)} aria-label={t('help')} title={`${t('help')} (?)`} data-testid="help-button">
           ?
         </button>
       </div>
+      {configOpen && <ConfigDialog onClose={() => setConfigOpen(false)} />}
     </header>
   );
 }
