@@ -36,7 +36,16 @@ export interface EventPayloads {
   'barrier.received': { checkpointId: number; from: string; arrived: number; of: number; blocked: boolean };
   'barrier.aligned': { checkpointId: number; alignmentDurationMs: number; released: number };
   'record.held': { checkpointId: number; from: string; key: Key; value: number; held: number };
-  'checkpoint.syncSnapshot': { checkpointId: number; isSavepoint: boolean; stateSize: number; uploads: number; forwardedTo: string[]; asyncDurationMs: number };
+  'checkpoint.syncSnapshot': {
+    checkpointId: number;
+    isSavepoint: boolean;
+    stateSize: number;
+    uploads: number;
+    forwardedTo: string[];
+    asyncDurationMs: number;
+    /** Snapshot compression measured on the bytes written: S_c = S_o × C (seed 003). */
+    compression: { originalBytes: number; compressedBytes: number } | null;
+  };
   'file.uploaded': { checkpointId: number; path: string; size: number; kind: string; sst: number | null };
   'checkpoint.asyncCompleted': { checkpointId: number; checkpointedSize: number; asyncDurationMs: number };
   'checkpoint.declined': { checkpointId: number; reason: string };

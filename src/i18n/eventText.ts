@@ -67,8 +67,8 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
         : `Record ${fmtKey(e.key)}=${e.value} came from blocked channel ${e.from}: it belongs after checkpoint ${e.checkpointId}, so it waits (${e.held} held)`;
     case 'checkpoint.syncSnapshot':
       return zh
-        ? `同步阶段：为检查点 ${e.checkpointId} 拍摄快照（${e.stateSize} 字节，${e.uploads} 个文件待上传），随即向下游转发屏障；异步上传约 ${e.asyncDurationMs} 毫秒`
-        : `Synchronous part of checkpoint ${e.checkpointId}: snapshot taken (${e.stateSize} bytes, ${e.uploads} file(s) to upload); the barrier goes downstream now; upload takes ~${e.asyncDurationMs} ms`;
+        ? `同步阶段：为检查点 ${e.checkpointId} 拍摄快照（${e.stateSize} 字节，${e.uploads} 个文件待上传），随即向下游转发屏障；异步上传约 ${e.asyncDurationMs} 毫秒${e.compression ? `；Snappy 压缩 ${e.compression.originalBytes} → ${e.compression.compressedBytes} 字节（C = ${(e.compression.compressedBytes / e.compression.originalBytes).toFixed(2)}）` : ''}`
+        : `Synchronous part of checkpoint ${e.checkpointId}: snapshot taken (${e.stateSize} bytes, ${e.uploads} file(s) to upload); the barrier goes downstream now; upload takes ~${e.asyncDurationMs} ms${e.compression ? `; Snappy ${e.compression.originalBytes} → ${e.compression.compressedBytes} bytes (C = ${(e.compression.compressedBytes / e.compression.originalBytes).toFixed(2)})` : ''}`;
     case 'file.uploaded':
       return zh ? `上传 ${e.kind} 文件 ${e.path}（${e.size} 字节）` : `Uploaded ${e.kind} file ${e.path} (${e.size} bytes)`;
     case 'checkpoint.asyncCompleted':

@@ -38,9 +38,11 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
   }
   const bytes = running.uploads.reduce((n, u) => n + u.bytes.length, 0);
   const asyncDurationMs = uploadDurationMs(ctx, bytes, running.uploads.length);
+  const keyed = running.state.keyed;
+  const compression = keyed?.type === 'keyGroups' && keyed.compressed ? { originalBytes: keyed.uncompressedSize, compressedBytes: keyed.delegate.type === 'file' ? keyed.delegate.size : 0 } : null;
   ctx.emit(
     'checkpoint.syncSnapshot',
-    { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, stateSize: running.stateSize, uploads: running.uploads.length, forwardedTo: outputs, asyncDurationMs },
+    { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, stateSize: running.stateSize, uploads: running.uploads.length, forwardedTo: outputs, asyncDurationMs, compression },
     { task: req.task },
   );
   ctx.schedule(asyncDurationMs, { kind: 'task.asyncDone', task: req.task, checkpointId: req.checkpointId });
