@@ -24,3 +24,5 @@ export { rocksDbColumnFamilyViews, type RocksDbColumnFamilyView, type RocksDbSst
 export { LSM_FLINK_DEFAULTS, LSM_TEACHING_DEFAULTS, LSM_CONFIG_KEYS } from './lsm';
 export { explainPath, listEntries, registryKeyForPath, getEntry, type SharedStateEntry, type FileExplanation } from './registry';
 export { describeConfig, type ConfigRow } from './scenario/configDescription';
+export { summarize, type RunSummary, type SummaryCheckpoint, type SummaryFile } from './scenario/summary';
+export { restCheckpointStatistics, legacyPercentile } from './coordinator/restStats';

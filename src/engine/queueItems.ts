@@ -13,7 +13,16 @@ export type QueueItem =
   /** A source subtask reads the next record of a partition's script log. */
   | { kind: 'source.readLog'; task: string; partition: number }
   /** A record arrives at a subtask. */
-  | { kind: 'record.arrive'; task: string; key: string | number; keyGroup: number; value: number; from: string }
+  | {
+      kind: 'record.arrive';
+      task: string;
+      key: string | number;
+      keyGroup: number;
+      value: number;
+      from: string;
+      /** Where the record was read: `p<partition>:g<offset>` (generator) or `p<partition>:l<offset>` (script log). */
+      origin: string;
+    }
   /** The periodic checkpoint scheduler fires (`CheckpointCoordinator.ScheduledTrigger`). */
   | { kind: 'checkpoint.periodic' }
   /** The coordinator's trigger RPC reaches a source subtask. */

@@ -50,6 +50,12 @@ export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoin
     h.numAcknowledgedSubtasks += 1;
     h.latestAckMs = ctx.nowMs;
     h.subtasks[item.task] = item.ack.stats;
+    const k = item.ack.state.keyed;
+    if (k?.type === 'incremental') {
+      h.taskFiles[item.task] = { sharedFiles: k.sharedState.map((s) => s.sst!), uploadedFiles: k.sharedState.filter((s) => s.uploadedNow).map((s) => s.sst!) };
+    } else if (k) {
+      h.taskFiles[item.task] = { sharedFiles: [], uploadedFiles: [] };
+    }
     h.checkpointedSize += item.ack.stats.checkpointedSize;
   }
   ctx.emit('checkpoint.acknowledged', { checkpointId: pending.id, acknowledged: Object.keys(pending.acks).length, of: Object.keys(pending.acks).length + pending.notYetAcknowledged.length }, { task: item.task });
@@ -95,7 +101,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     writtenAtMs: ctx.nowMs,
     sst: null,
   });
-  ctx.emit('file.uploaded', { checkpointId: p.id, path: metadataPath, size: metadataBytes.length, kind: 'metadata', sst: null }, { task: 'jobmanager' });
+  ctx.emit('file.uploaded', { checkpointId: p.id, path: metadataPath, size: metadataBytes.length, kind: 'metadata', sst: null, inputs: [] }, { task: 'jobmanager' });
 
   const tasks: Record<string, SubtaskStateSnapshot> = {};
   const files = new Set<string>([metadataPath]);

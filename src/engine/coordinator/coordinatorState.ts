@@ -87,6 +87,8 @@ export interface CheckpointHistoryEntry {
   numSubtasks: number;
   numAcknowledgedSubtasks: number;
   subtasks: Record<string, SubtaskCheckpointStats>;
+  /** Per keyed subtask: the local SSTs its handle references and those uploaded for this checkpoint. */
+  taskFiles: Record<string, { sharedFiles: number[]; uploadedFiles: number[] }>;
 }
 
 export interface CoordinatorState {

@@ -41,6 +41,7 @@ export function triggerCheckpoint(ctx: StepContext, isSavepoint: boolean, period
     numSubtasks: tasks.length,
     numAcknowledgedSubtasks: 0,
     subtasks: {},
+    taskFiles: {},
   };
   c.history.push(entry);
   const timeoutAtMs = ctx.nowMs + cfg.timeoutMs;

@@ -19,7 +19,7 @@ export function isChannelBlocked(ctx: StepContext, task: string, from: string): 
 /** Holds a record that arrived on a blocked channel. */
 export function holdRecord(ctx: StepContext, item: QueueItemOf<'record.arrive'>): void {
   const cp = ctx.state.job.checkpointing[item.task]!;
-  cp.held.push({ from: item.from, key: item.key, keyGroup: item.keyGroup, value: item.value });
+  cp.held.push({ from: item.from, origin: item.origin, key: item.key, keyGroup: item.keyGroup, value: item.value });
   ctx.emit('record.held', { checkpointId: cp.aligning!.checkpointId, from: item.from, key: item.key, value: item.value, held: cp.held.length }, { task: item.task });
 }
 
@@ -49,6 +49,6 @@ export function handleBarrierArrive(ctx: StepContext, item: QueueItemOf<'barrier
 /** Unblocks every channel: held records are processed next, in the order they arrived. */
 export function releaseHeld(ctx: StepContext, task: string): void {
   const cp = ctx.state.job.checkpointing[task]!;
-  for (const r of cp.held) ctx.schedule(0, { kind: 'record.arrive', task, from: r.from, key: r.key, keyGroup: r.keyGroup, value: r.value });
+  for (const r of cp.held) ctx.schedule(0, { kind: 'record.arrive', task, from: r.from, origin: r.origin, key: r.key, keyGroup: r.keyGroup, value: r.value });
   cp.held = [];
 }

@@ -41,6 +41,17 @@ export interface SinkTaskState {
   received: number;
 }
 
+/**
+ * What the sinks have emitted to the outside world (a topic or a table): it survives restarts,
+ * so a record emitted again after a restore is visible as a duplicate.
+ */
+export interface SinkOutput {
+  /** Emitted records by origin (`p<partition>:g|l<offset>`). */
+  seen: Record<string, number>;
+  emitted: number;
+  duplicates: number;
+}
+
 export interface JobState {
   topology: Topology;
   sources: Record<string, SourceTaskState>;
@@ -52,6 +63,8 @@ export interface JobState {
    * Flink and survives restarts.
    */
   scriptLog: Record<string, ScenarioRecord[]>;
+  /** The sinks' output outside Flink (carried across restarts like `scriptLog`). */
+  output: SinkOutput;
   /** Barrier alignment and running snapshots, per subtask. */
   checkpointing: Record<string, TaskCheckpointing>;
   /** Restart count: 0 for the first run, +1 per restore. */
@@ -80,7 +93,7 @@ export function partitionKey(partition: number): string {
 /** A fresh job (no state) for a scenario, optionally at another parallelism. */
 export function createJobState(s: Scenario, parallelism?: number): JobState {
   const topology = buildTopology(s, parallelism);
-  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, checkpointing: {}, attempt: 0, running: true, restoring: null };
+  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, output: { seen: {}, emitted: 0, duplicates: 0 }, checkpointing: {}, attempt: 0, running: true, restoring: null };
   for (const t of topology.subtasks) {
     const vertex = topology.vertices.find((v) => v.name === t.vertex)!;
     job.checkpointing[t.name] = createTaskCheckpointing();

@@ -51,7 +51,8 @@ function emitFromSource(ctx: StepContext, task: string, part: SourcePartitionSta
   if (fromLog) part.logOffset += 1;
   else part.offset += 1;
   src.emitted += 1;
-  ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: record.key, keyGroup, value: record.value, from: task });
+  const origin = `p${part.partition}:${fromLog ? 'l' : 'g'}${offset}`;
+  ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: record.key, keyGroup, value: record.value, from: task, origin });
 }
 
 /** A generator partition reads its next record (the one at its current offset). */
@@ -103,12 +104,18 @@ export function handleRecordArrive(ctx: StepContext, item: QueueItemOf<'record.a
     const keyGroup = backend.getCurrentKeyGroupIndex();
     ctx.emit('state.updated', { key: item.key, keyGroup, state: desc.name, kind: desc.kind, input: item.value, value: readState(backend, desc) as never }, { task: item.task });
     const to = nextHop(ctx, keyed.operator, subtaskIndexOf(item.task), keyGroup);
-    ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: item.key, keyGroup, value: item.value, from: item.task });
+    ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: item.key, keyGroup, value: item.value, from: item.task, origin: item.origin });
     return;
   }
   const sink = job.sinks[item.task];
   if (sink) {
     sink.received += 1;
+    // A record read again after a restore is emitted a second time: a duplicate downstream.
+    const out = job.output;
+    const seen = (out.seen[item.origin] ?? 0) + 1;
+    out.seen[item.origin] = seen;
+    out.emitted += 1;
+    if (seen > 1) out.duplicates += 1;
     ctx.emit('sink.received', { key: item.key, value: item.value, from: item.from }, { task: item.task });
   }
 }

@@ -19,6 +19,7 @@ export interface Alignment {
 /** A record that arrived on a channel already blocked by barrier n: it belongs after the snapshot. */
 export interface HeldRecord {
   from: string;
+  origin: string;
   key: string | number;
   keyGroup: number;
   value: number;
@@ -29,6 +30,8 @@ export interface PendingUpload {
   path: string;
   bytes: Uint8Array;
   meta: StoredFileMeta;
+  /** For an SST: the files a compaction merged into it (its lineage, `(1,2,3)`). */
+  inputs: number[];
 }
 
 /** A snapshot whose synchronous part is done and whose asynchronous part (upload) is running. */

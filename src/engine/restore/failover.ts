@@ -19,6 +19,7 @@ export function failJob(ctx: StepContext, reason: string): void {
   const job = createJobState(ctx.state.scenario);
   job.attempt = ctx.state.job.attempt + 1;
   job.scriptLog = ctx.state.job.scriptLog;
+  job.output = ctx.state.job.output;
   ctx.state.job = job;
   startSources(ctx);
 }

@@ -55,7 +55,7 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, para
   try {
     meta = decodeMetadata(readFile(ctx.state.storage, metadataPath), metadataPath);
   } catch (e) {
-    ctx.state.job = { ...createJobState(ctx.state.scenario, parallelism), scriptLog: ctx.state.job.scriptLog, restoring: null, running: false };
+    ctx.state.job = { ...createJobState(ctx.state.scenario, parallelism), scriptLog: ctx.state.job.scriptLog, output: ctx.state.job.output, restoring: null, running: false };
     ctx.emit('restore.failed', { reason: e instanceof Error ? e.message : String(e) }, { task: 'jobmanager' });
     return null;
   }
@@ -64,7 +64,8 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, para
   job.attempt = ctx.state.job.attempt + 1;
   job.running = false;
   job.restoring = { checkpointId: meta.checkpointId, metadata: meta, remaining: job.topology.subtasks.map((s) => s.name), claimed };
-  job.scriptLog = ctx.state.job.scriptLog; // the external input survives the restart
+  job.scriptLog = ctx.state.job.scriptLog; // the external input and output survive the restart
+  job.output = ctx.state.job.output;
   ctx.state.job = job;
   ctx.emit(
     'restore.started',

@@ -20,8 +20,8 @@ import { emitFlush, scheduleCompactionIfDue } from '../job/lsmEvents';
 
 type SnapshotParts = Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'>;
 
-function upload(ctx: StepContext, req: SnapshotRequest, path: string, bytes: Uint8Array, kind: PendingUpload['meta']['kind'], scope: PendingUpload['meta']['scope'], sst: number | null): PendingUpload {
-  return { path, bytes, meta: { scope, kind, task: req.task, checkpointId: req.checkpointId, writtenAtMs: ctx.nowMs, sst } };
+function upload(ctx: StepContext, req: SnapshotRequest, path: string, bytes: Uint8Array, kind: PendingUpload['meta']['kind'], scope: PendingUpload['meta']['scope'], sst: number | null, inputs: number[] = []): PendingUpload {
+  return { path, bytes, meta: { scope, kind, task: req.task, checkpointId: req.checkpointId, writtenAtMs: ctx.nowMs, sst }, inputs };
 }
 
 /** `RocksFullSnapshotStrategy`: all entries in the canonical format (also savepoints). */
@@ -80,7 +80,7 @@ export function rocksIncrementalSnapshot(ctx: StepContext, req: SnapshotRequest,
       ssts.push(prev);
     } else {
       const path = `${jobId}/shared/${randomFileName(ctx)}`;
-      uploads.push(upload(ctx, req, path, f.bytes, 'sst', 'shared', f.fileNumber));
+      uploads.push(upload(ctx, req, path, f.bytes, 'sst', 'shared', f.fileNumber, [...f.inputs]));
       shared.push({ localPath: f.fileName, handle: { type: 'file', path, size: f.bytes.length }, sst: f.fileNumber, uploadedNow: true });
       ssts.push({ sst: f.fileNumber, localPath: f.fileName, path, size: f.bytes.length });
       persisted += f.bytes.length;

@@ -69,7 +69,7 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   for (const u of running.uploads) {
     writeFile(ctx.state.storage, u.path, u.bytes, { ...u.meta, writtenAtMs: ctx.nowMs });
     uploaded += u.bytes.length;
-    ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst }, { task: item.task });
+    ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst, inputs: u.inputs }, { task: item.task });
   }
   const asyncDurationMs = ctx.nowMs - running.syncStartMs;
   ctx.emit('checkpoint.asyncCompleted', { checkpointId: item.checkpointId, checkpointedSize: uploaded, asyncDurationMs }, { task: item.task });

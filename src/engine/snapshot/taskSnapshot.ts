@@ -42,6 +42,7 @@ function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): 
     path,
     bytes: written.bytes,
     meta: { scope: req.isSavepoint ? 'savepoint' : 'exclusive', kind: 'full', task: req.task, checkpointId: req.checkpointId, writtenAtMs: 0, sst: null },
+    inputs: [],
   };
   const handle: KeyGroupsStateHandle = {
     type: 'keyGroups',

@@ -1,0 +1,99 @@
+/**
+ * The run summary the headless runner prints (SCENARIO.md, "Headless runner"): every checkpoint
+ * with Flink's figures, every file ever written to remote storage with its registry figures,
+ * the retained checkpoints, the final keyed state per task, and the sink's output.
+ */
+import type { EngineEvent } from '../events';
+import { keyedStateEntries } from '../job/stateView';
+import { getEntry, registryKeyForPath } from '../registry';
+import type { EngineState } from '../state';
+
+export interface SummaryCheckpoint {
+  id: number;
+  status: 'COMPLETED' | 'FAILED' | 'SUBSUMED' | 'IN_PROGRESS';
+  isSavepoint: boolean;
+  triggerMs: number;
+  completeMs: number | null;
+  checkpointedSize: number;
+  stateSize: number;
+  failureReason: string | null;
+  tasks: Record<string, { sharedFiles: number[]; uploadedFiles: number[]; materializationId: number | null; changelog: { fromSqn: number; toSqn: number } | null }>;
+}
+
+export interface SummaryFile {
+  task: string;
+  kind: string;
+  sst: number | null;
+  inputs: number[];
+  path: string;
+  sizeBytes: number;
+  createdByCheckpoint: number;
+  refCount: number | null;
+  lastUsedCheckpoint: number | null;
+  deletedAtMs: number | null;
+}
+
+export interface RunSummary {
+  title: string;
+  untilMs: number;
+  checkpoints: SummaryCheckpoint[];
+  files: SummaryFile[];
+  retained: number[];
+  state: Record<string, Record<string, unknown>>;
+  sink: { committed: number; duplicates: number };
+}
+
+/** Builds the summary from the final engine state and the full event log of the run. */
+export function summarize(state: EngineState, events: readonly EngineEvent[]): RunSummary {
+  const c = state.coordinator;
+  const checkpoints: SummaryCheckpoint[] = c.history.map((h) => ({
+    id: h.id,
+    status: h.status === 'COMPLETED' && h.subsumed ? 'SUBSUMED' : h.status,
+    isSavepoint: h.isSavepoint,
+    triggerMs: h.triggerMs,
+    completeMs: h.completeMs,
+    checkpointedSize: h.checkpointedSize,
+    stateSize: h.stateSize,
+    failureReason: h.failureReason,
+    tasks: Object.fromEntries(Object.entries(h.taskFiles).map(([t, f]) => [t, { ...f, materializationId: null, changelog: null }])),
+  }));
+
+  const deleted = new Map<string, number>();
+  for (const e of events) if (e.type === 'file.discarded') deleted.set(e.path, e.atMs);
+  const discardedLog = new Map(state.registry.discarded.map((d) => [d.path, d]));
+  const files: SummaryFile[] = [];
+  for (const e of events) {
+    if (e.type !== 'file.uploaded') continue;
+    const entry = getEntry(state.registry, registryKeyForPath(e.path));
+    const gone = discardedLog.get(e.path);
+    files.push({
+      task: e.task ?? 'jobmanager',
+      kind: e.kind,
+      sst: e.sst,
+      inputs: e.inputs,
+      path: e.path,
+      sizeBytes: e.size,
+      createdByCheckpoint: e.checkpointId,
+      refCount: state.registry.model === 'refcount' ? (entry?.referenceCount ?? (gone || e.kind === 'sst' ? 0 : null)) : null,
+      lastUsedCheckpoint: entry?.lastUsedCheckpointId ?? gone?.lastUsedCheckpointId ?? null,
+      deletedAtMs: deleted.get(e.path) ?? null,
+    });
+  }
+
+  const stateOut: RunSummary['state'] = {};
+  for (const [task, k] of Object.entries(state.job.keyed)) {
+    const m: Record<string, unknown> = {};
+    // The scenario's operators use VoidNamespace only (its id is the empty string).
+    for (const e of keyedStateEntries(k.backend)) if (e.namespace === '') m[String(e.key)] = e.value;
+    stateOut[task] = m;
+  }
+  return {
+    title: state.scenario.title,
+    untilMs: state.scenario.untilMs,
+    checkpoints,
+    files,
+    retained: c.completed.map((x) => x.id),
+    state: stateOut,
+    sink: { committed: state.job.output.emitted, duplicates: state.job.output.duplicates },
+  };
+}
