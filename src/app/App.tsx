@@ -14,19 +14,27 @@ import { selectLang } from '../store/selectors';
 import { useT } from '../i18n/useT';
 import { usePlayback } from './usePlayback';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
+import { usePersistenceSync } from './usePersistenceSync';
+import { PersistenceStatus } from '../views/persistence/PersistenceStatus';
+import { RestoreOfferDialog } from '../views/persistence/RestoreOfferDialog';
 
 export function App() {
   const t = useT();
   const lang = useAppStore(selectLang);
   usePlayback();
   useKeyboardShortcuts();
+  usePersistenceSync();
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     document.title = t('appTitle');
   }, [lang, t]);
   return (
     <div className="app">
-      <AppHeader />
+      {/* The storage indicator sits at the header's right end, outside AppHeader's own markup. */}
+      <div className="header-bar">
+        <AppHeader />
+        <PersistenceStatus />
+      </div>
       <main className="workspace">
         <div className="stage">
           <JobGraphView />
@@ -44,6 +52,7 @@ export function App() {
       </main>
       <ControlBar />
       <HelpOverlay />
+      <RestoreOfferDialog />
     </div>
   );
 }

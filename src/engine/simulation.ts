@@ -41,7 +41,11 @@ export class Simulation {
       storage: createRemoteStorage(),
       registry: createSharedStateRegistry(scenario.checkpointing.registry),
     };
-    if (start) importRetained(state, start);
+    if (start) {
+      // A resubmitted job gets a new JobID (and so new checkpoint directories), as in Flink.
+      state.coordinator.jobId = jobIdFrom(rng);
+      importRetained(state, start);
+    }
     enqueue(state.queue, 0, { kind: 'sim.start' });
     return new Simulation(state);
   }

@@ -1,13 +1,15 @@
 /** The one zustand store, built from slices. Selectors live in selectors.ts at module scope. */
 import { create } from 'zustand';
+import { createPersistenceSlice, type PersistenceSlice } from './persistenceSlice';
 import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice';
 import { createTimelineSlice, type TimelineSlice } from './timelineSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type AppStore = TimelineSlice & PlaybackSlice & UiSlice;
+export type AppStore = TimelineSlice & PlaybackSlice & UiSlice & PersistenceSlice;
 
 export const useAppStore = create<AppStore>()((...a) => ({
   ...createTimelineSlice(...a),
   ...createPlaybackSlice(...a),
   ...createUiSlice(...a),
+  ...createPersistenceSlice(...a),
 }));

@@ -4,7 +4,7 @@
  * so selectors that depend on its contents recompute.
  */
 import type { StateCreator } from 'zustand';
-import { DEFAULT_SCENARIO, Timeline, type Scenario, type UserAction } from '../engine';
+import { DEFAULT_SCENARIO, Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { AppStore } from './appStore';
 
 export interface TimelineSlice {
@@ -17,14 +17,15 @@ export interface TimelineSlice {
   lastBranch: { atStep: number; discardedSteps: number } | null;
   setCursor: (position: number) => void;
   stepBy: (delta: number) => void;
-  loadScenario: (scenario: Scenario) => void;
+  /** Records `scenario` from the start; with `start`, the job is submitted with that retained checkpoint (the reload path). */
+  loadScenario: (scenario: Scenario, start?: RetainedCheckpointImport) => void;
   applyAction: (action: UserAction) => void;
 }
 
 export const KEYFRAME_EVERY = 32;
 
-export function recordTimeline(scenario: Scenario): Timeline {
-  return Timeline.record(scenario, { keyframeEvery: KEYFRAME_EVERY });
+export function recordTimeline(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
+  return Timeline.record(scenario, { keyframeEvery: KEYFRAME_EVERY, start });
 }
 
 export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get) => ({
@@ -42,8 +43,8 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     const { cursor } = get();
     get().setCursor(cursor + delta);
   },
-  loadScenario: (scenario) => {
-    set((s) => ({ scenario, timeline: recordTimeline(scenario), revision: s.revision + 1, cursor: 0, playing: false, lastBranch: null }));
+  loadScenario: (scenario, start) => {
+    set((s) => ({ scenario, timeline: recordTimeline(scenario, start), revision: s.revision + 1, cursor: 0, playing: false, lastBranch: null }));
   },
   applyAction: (action) => {
     const { timeline, cursor } = get();

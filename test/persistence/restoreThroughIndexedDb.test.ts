@@ -58,6 +58,10 @@ describe('restore through IndexedDB from a fresh engine', () => {
     expect(fresh.state.job.running).toBe(true);
     expect(sums(fresh)).toEqual(sums(reference));
     expect(sums(fresh).size).toBeGreaterThan(0);
+    // The resubmitted job keeps running and checkpointing into its own directories.
+    expect(fresh.state.coordinator.jobId).not.toBe(sim.state.coordinator.jobId);
+    fresh.runUntil(3000);
+    expect(fresh.state.coordinator.completed.at(-1)!.id).toBeGreaterThan(latest.id + 1);
     await mirror.close();
   });
 });

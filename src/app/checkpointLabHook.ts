@@ -1,0 +1,72 @@
+/**
+ * `window.__checkpointLab`: a TEST AND INSPECTION HOOK, read-only. Browser tests (e2e/) and
+ * curious people in the devtools console use it to compare the model with what IndexedDB holds:
+ *
+ *   modelFiles()   sorted paths and sizes of the remote storage files at the cursor
+ *   keyedState()   per keyed subtask, its keyed state entries at the cursor
+ *   cursor()       the cursor position
+ *   persistence()  durable?, sync state, session id
+ *   syncIdle()     resolves once the mirror has no pending work (nothing queued, running or waiting for quiet)
+ *   syncCalls()    how many applyOps and reconcile calls the sync has made (which path a move took)
+ *
+ * Nothing here changes the app; every call reads the store at that moment.
+ */
+import { keyedStateEntries, type KeyedStateEntryView } from '../engine';
+import { useAppStore } from '../store/appStore';
+import type { SyncState } from '../store/persistenceSlice';
+
+export interface CheckpointLabHook {
+  modelFiles: () => { path: string; size: number }[];
+  keyedState: () => Record<string, KeyedStateEntryView[]>;
+  cursor: () => number;
+  persistence: () => { ready: boolean; durable: boolean; sync: SyncState; sessionId: string };
+  syncIdle: () => Promise<void>;
+  syncCalls: () => { applyOps: number; reconcile: number };
+}
+
+declare global {
+  interface Window {
+    __checkpointLab?: CheckpointLabHook;
+  }
+}
+
+function stateAtCursor() {
+  const s = useAppStore.getState();
+  return s.timeline.stateAt(s.cursor);
+}
+
+/** Installs the hook; returns its removal. */
+export function installCheckpointLabHook(
+  syncIdle: CheckpointLabHook['syncIdle'],
+  syncCalls: CheckpointLabHook['syncCalls'],
+): () => void {
+  const hook: CheckpointLabHook = {
+    modelFiles: () =>
+      Object.values(stateAtCursor().storage.files)
+        .map((f) => ({ path: f.path, size: f.bytes.length }))
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    keyedState: () => {
+      const keyed = stateAtCursor().job.keyed;
+      const out: Record<string, KeyedStateEntryView[]> = {};
+      for (const task of Object.keys(keyed).sort())
+        out[task] = keyedStateEntries(keyed[task]!.backend);
+      return out;
+    },
+    cursor: () => useAppStore.getState().cursor,
+    persistence: () => {
+      const s = useAppStore.getState();
+      return {
+        ready: s.persistenceReady,
+        durable: s.durable,
+        sync: s.syncState,
+        sessionId: s.sessionId,
+      };
+    },
+    syncIdle,
+    syncCalls,
+  };
+  window.__checkpointLab = Object.freeze(hook);
+  return () => {
+    if (window.__checkpointLab === hook) delete window.__checkpointLab;
+  };
+}

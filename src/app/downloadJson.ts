@@ -1,0 +1,13 @@
+/** Offers data as a JSON file download (exports: a way to keep work before a reset). */
+export function downloadJson(fileName: string, data: unknown): void {
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoke later: some browsers start reading the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,309 @@
+/**
+ * Wires the engine's remote storage to IndexedDB for the running app:
+ *
+ * 1. opens persistence (IndexedDB, or memory with a notice when that is impossible);
+ * 2. looks for a retained checkpoint the previous session left; if there is one, the sync stays
+ *    off and the user is asked: restore the job from it, or start fresh. Until then nothing is
+ *    written, because reconciling with the fresh model would delete exactly those files;
+ * 3. then keeps IndexedDB equal to the model at the cursor (MirrorSync) and saves the session
+ *    record (SessionSaver), all through one queue;
+ * 4. runs what the UI asks (restore, retry, export, reset) and reports status and errors to the store.
+ */
+import type { StoreApi } from 'zustand';
+import {
+  exportRawDatabase,
+  openPersistence,
+  resetDatabase,
+  type StorageMirror,
+} from '../persistence';
+import type { AppStore } from '../store/appStore';
+import type { PersistenceCommands, PersistenceSlice } from '../store/persistenceSlice';
+import { version as APP_VERSION } from '../../package.json';
+import { downloadJson } from './downloadJson';
+import { MirrorSync } from './mirrorSync';
+import { findRestorePoint, readBackCheckpoint, type RestorePoint } from './restoreFromStorage';
+import { SerialQueue } from './serialQueue';
+import { SessionSaver } from './sessionSaver';
+import { sessionInputOf } from './sessionRecord';
+
+type ErrorSource = NonNullable<PersistenceSlice['persistenceError']>['source'];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class PersistenceController {
+  private mirror: StorageMirror | null = null;
+  private readonly queue: SerialQueue;
+  private sync: MirrorSync | null = null;
+  private saver: SessionSaver | null = null;
+  private restorePoint: RestorePoint | null = null;
+  private active = false;
+  private disposed = false;
+  private lastFailed = false;
+  private started: Promise<void> | null = null;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly store: StoreApi<AppStore>) {
+    this.queue = new SerialQueue(() => this.refreshSyncState());
+  }
+
+  private get sessionId(): string {
+    return this.store.getState().sessionId;
+  }
+
+  /** Opens persistence and checks for a restore offer. Never rejects. */
+  start(): Promise<void> {
+    this.started ??= this.open();
+    return this.started;
+  }
+
+  /** Resolves once nothing is queued, running, or waiting for quiet (the test hook's `syncIdle`). */
+  async idle(): Promise<void> {
+    await this.start();
+    while (!this.disposed && (this.queue.busy || this.sync?.waiting || this.saver?.waiting)) {
+      if (this.queue.busy) await this.queue.whenIdle();
+      else await sleep(20);
+    }
+  }
+
+  /** How many applyOps and reconcile calls the sync has made (inspection). */
+  syncCalls(): { applyOps: number; reconcile: number } {
+    return { ...(this.sync?.calls ?? { applyOps: 0, reconcile: 0 }) };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const c of this.cleanups.splice(0)) c();
+    this.sync?.dispose();
+    this.saver?.dispose();
+    if (this.store.getState().persistenceCommands === this.commands)
+      this.store.getState().setPersistenceCommands(null);
+    this.mirror?.close();
+  }
+
+  private readonly commands: PersistenceCommands = {
+    restoreFromOffer: () => this.restoreFromOffer(),
+    startFresh: () => this.startFresh(),
+    retry: () => this.retry(),
+    exportSession: () => this.exportSession(),
+    resetSavedData: () => this.resetSavedData(),
+  };
+
+  private async open(): Promise<void> {
+    const s = this.store.getState();
+    const opened = await openPersistence({
+      appVersion: APP_VERSION,
+      onBlocked: (e) => this.report(e, 'open'),
+      onConnectionLost: (e) => this.report(e, 'sync'),
+    });
+    if (this.disposed) {
+      opened.mirror.close();
+      return;
+    }
+    const mirror = opened.mirror;
+    this.mirror = mirror;
+    // A "close other tabs" message from a blocked open is answered once the open is done.
+    s.clearPersistenceError('open');
+    const callbacks = {
+      onSuccess: () => this.succeeded(),
+      onError: (e: unknown) => this.failed(e, 'sync'),
+    };
+    this.sync = new MirrorSync(
+      mirror,
+      this.sessionId,
+      this.queue,
+      () => this.store.getState(),
+      callbacks,
+    );
+    this.saver = new SessionSaver(mirror, this.queue, () => sessionInputOf(this.store.getState()), {
+      ...callbacks,
+      onError: (e) => this.failed(e, 'session'),
+    });
+    s.setPersistenceCommands(this.commands);
+    await this.checkForOffer();
+    // Ready only now, so the UI never sees "open but neither syncing nor offering" in between.
+    if (!this.disposed) s.setPersistenceOpened({ durable: opened.durable, notice: opened.notice });
+  }
+
+  /** Offers a restore when the previous session left a usable checkpoint; otherwise starts syncing. */
+  private async checkForOffer(): Promise<void> {
+    const mirror = this.mirror!;
+    let point: RestorePoint | null;
+    try {
+      point = await this.inQueue(() => findRestorePoint(mirror, this.sessionId));
+    } catch (e) {
+      // Unreadable saved data: keep the sync off so nothing is overwritten before the user has
+      // had the chance to export it; the error panel offers export, reset, retry and start fresh.
+      this.report(e, 'restore');
+      return;
+    }
+    if (this.disposed) return;
+    if (!point) {
+      this.activate();
+      return;
+    }
+    this.restorePoint = point;
+    this.store.getState().setRestoreOffer({
+      checkpointId: point.checkpoint.checkpointId,
+      isSavepoint: point.checkpoint.isSavepoint,
+      fileCount: point.fileCount,
+      totalBytes: point.totalBytes,
+      scenarioTitle: point.scenario.title,
+      status: 'open',
+    });
+  }
+
+  /** Starts keeping IndexedDB equal to the model at the cursor. */
+  private activate(): void {
+    if (this.active || this.disposed) return;
+    this.active = true;
+    const sync = this.sync!;
+    const saver = this.saver!;
+    this.store.getState().setSyncActive(true);
+    this.cleanups.push(
+      this.store.subscribe((s, prev) => {
+        if (
+          s.timeline !== prev.timeline ||
+          s.revision !== prev.revision ||
+          s.cursor !== prev.cursor
+        ) {
+          sync.noteChange({ timeline: s.timeline, revision: s.revision, cursor: s.cursor });
+        }
+        if (
+          s.scenario !== prev.scenario ||
+          s.timeline !== prev.timeline ||
+          s.revision !== prev.revision
+        )
+          saver.noteStructureChange();
+        else if (s.cursor !== prev.cursor) saver.noteCursorChange();
+        this.refreshSyncState();
+      }),
+    );
+    // Leaving the page: start what waits for quiet now, so the last position gets its chance to be written.
+    const flush = () => {
+      sync.flush();
+      saver.flush();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    this.cleanups.push(() => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+    });
+    sync.reconcileNow();
+    saver.flush();
+  }
+
+  private async restoreFromOffer(): Promise<void> {
+    const point = this.restorePoint;
+    const offer = this.store.getState().restoreOffer;
+    const mirror = this.mirror;
+    if (!point || !offer || !mirror || offer.status === 'restoring') return;
+    const s = this.store.getState();
+    s.setRestoreOffer({ ...offer, status: 'restoring' });
+    s.clearPersistenceError('restore');
+    try {
+      const start = await this.inQueue(() =>
+        readBackCheckpoint(mirror, this.sessionId, point.checkpoint),
+      );
+      if (this.disposed) return;
+      s.loadScenario(point.scenario, start);
+      this.restorePoint = null;
+      s.setRestoreOffer(null);
+      this.activate();
+    } catch (e) {
+      this.report(e, 'restore');
+      if (!this.disposed) s.setRestoreOffer({ ...offer, status: 'open' });
+    }
+  }
+
+  private startFresh(): void {
+    this.restorePoint = null;
+    const s = this.store.getState();
+    s.setRestoreOffer(null);
+    s.clearPersistenceError('restore');
+    this.activate();
+  }
+
+  private retry(): void {
+    const s = this.store.getState();
+    const source = s.persistenceError?.source;
+    s.clearPersistenceError();
+    if (!this.mirror) return;
+    if (!this.active) {
+      // The sync is still off: retry what failed, the restore itself or the check for an offer.
+      if (s.restoreOffer) void this.restoreFromOffer();
+      else if (source === 'restore') void this.checkForOffer();
+      return;
+    }
+    this.sync?.reconcileNow();
+    this.saver?.flush();
+  }
+
+  private async exportSession(): Promise<void> {
+    const mirror = this.mirror;
+    if (!mirror) return;
+    const sessionId = this.sessionId;
+    try {
+      const data = await this.inQueue(() => mirror.exportSession(sessionId));
+      downloadJson(`checkpoint-lab-session-${sessionId}.json`, data);
+    } catch (e) {
+      this.report(e, 'export');
+      // The normal export validates everything; damaged or newer data still goes out raw.
+      if (!mirror.durable) return;
+      try {
+        downloadJson('checkpoint-lab-raw-database.json', await exportRawDatabase());
+      } catch (raw) {
+        this.report(raw, 'export');
+      }
+    }
+  }
+
+  private async resetSavedData(): Promise<void> {
+    // Stop writing first: the sync would otherwise recreate the database it is deleting.
+    for (const c of this.cleanups.splice(0)) c();
+    this.sync?.dispose();
+    this.saver?.dispose();
+    await this.queue.whenIdle();
+    this.mirror?.close();
+    try {
+      await resetDatabase({ onBlocked: (e) => this.report(e, 'reset') });
+      window.location.reload();
+    } catch (e) {
+      this.report(e, 'reset');
+    }
+  }
+
+  /** Runs `fn` as one queue task, so reads for the offer and restore never overlap the sync's writes. */
+  private inQueue<T>(fn: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push(() => fn().then(resolve, reject));
+    });
+  }
+
+  private succeeded(): void {
+    this.lastFailed = false;
+    const s = this.store.getState();
+    s.clearPersistenceError('sync');
+    s.clearPersistenceError('session');
+    this.refreshSyncState();
+  }
+
+  private failed(e: unknown, source: ErrorSource): void {
+    this.lastFailed = true;
+    this.report(e, source);
+    this.refreshSyncState();
+  }
+
+  private report(e: unknown, source: ErrorSource): void {
+    if (!this.disposed) this.store.getState().reportPersistenceError(e, source);
+  }
+
+  private refreshSyncState(): void {
+    if (this.disposed) return;
+    const busy = this.queue.busy || Boolean(this.sync?.waiting) || Boolean(this.saver?.waiting);
+    this.store.getState().setSyncState(busy ? 'syncing' : this.lastFailed ? 'error' : 'idle');
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Persistence status for the UI: whether remote storage survives a reload (IndexedDB) or lives
+ * in this tab's memory, whether the mirror is catching up with the cursor, the last failure, and
+ * the offer to restore from a checkpoint left by the previous session. The mirror itself and the
+ * sync machinery live in src/app/ (they are not state); the UI reaches them through
+ * `persistenceCommands`, which the sync hook installs once persistence is open.
+ */
+import type { StateCreator } from 'zustand';
+import {
+  isPersistenceError,
+  type PersistenceErrorKind,
+  type PersistenceRecovery,
+} from '../persistence';
+import type { AppStore } from './appStore';
+
+/** `idle`: IndexedDB equals the model at the cursor; `syncing`: work queued or running; `error`: the last sync failed. */
+export type SyncState = 'idle' | 'syncing' | 'error';
+
+/** A PersistenceError reduced to what the UI shows. */
+export interface PersistenceProblem {
+  kind: PersistenceErrorKind;
+  message: string;
+  recovery: readonly PersistenceRecovery[];
+  /** What the app was doing (`operation` of the error). */
+  operation: string;
+}
+
+/** A retained checkpoint found in IndexedDB at start, offered for a restore. */
+export interface RestoreOffer {
+  checkpointId: number;
+  isSavepoint: boolean;
+  /** Every stored file of the session: all of them are read back on restore. */
+  fileCount: number;
+  totalBytes: number;
+  scenarioTitle: string;
+  /** `restoring` while the files are read back. */
+  status: 'open' | 'restoring';
+}
+
+/** What the UI can ask of persistence (installed by usePersistenceSync). */
+export interface PersistenceCommands {
+  /** Restore the job from the offered checkpoint, reading its files back from IndexedDB. */
+  restoreFromOffer: () => Promise<void>;
+  /** Decline the offer: keep the current model; the sync then deletes the old files. */
+  startFresh: () => void;
+  /** Bring IndexedDB in line with the cursor again and save the session. */
+  retry: () => void;
+  /** Download the session (or, if that fails, the raw database) as JSON. */
+  exportSession: () => Promise<void>;
+  /** Delete the whole database, then reload the page. */
+  resetSavedData: () => Promise<void>;
+}
+
+export interface PersistenceSlice {
+  /** One session for now (several tabs are a later issue). */
+  sessionId: string;
+  /** False until `openPersistence` has answered. */
+  persistenceReady: boolean;
+  durable: boolean;
+  /** Why storage is not durable and what that means; null when durable. */
+  persistenceNotice: string | null;
+  /** The last failed persistence operation; null once dismissed or healed by a successful sync. */
+  persistenceError:
+    | (PersistenceProblem & {
+        source: 'sync' | 'session' | 'restore' | 'export' | 'reset' | 'open';
+      })
+    | null;
+  syncState: SyncState;
+  /** False until the user has answered the restore offer (or there was none): the sync must not touch what the previous session left. */
+  syncActive: boolean;
+  restoreOffer: RestoreOffer | null;
+  persistenceCommands: PersistenceCommands | null;
+  setPersistenceOpened: (opened: { durable: boolean; notice: string | null }) => void;
+  setSyncState: (state: SyncState) => void;
+  setSyncActive: (active: boolean) => void;
+  reportPersistenceError: (
+    error: unknown,
+    source: NonNullable<PersistenceSlice['persistenceError']>['source'],
+  ) => void;
+  clearPersistenceError: (
+    source?: NonNullable<PersistenceSlice['persistenceError']>['source'],
+  ) => void;
+  setRestoreOffer: (offer: RestoreOffer | null) => void;
+  setPersistenceCommands: (commands: PersistenceCommands | null) => void;
+}
+
+export const SESSION_ID = 'default';
+
+/** Any thrown value as a problem to show; non-persistence errors are `unknown` with a retry. */
+export function problemOf(error: unknown): PersistenceProblem {
+  if (isPersistenceError(error))
+    return {
+      kind: error.kind,
+      message: error.message,
+      recovery: error.recovery,
+      operation: error.operation,
+    };
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    kind: 'unknown',
+    message,
+    recovery: ['retry', 'export'],
+    operation: 'working with saved data',
+  };
+}
+
+export const createPersistenceSlice: StateCreator<AppStore, [], [], PersistenceSlice> = (
+  set,
+  get,
+) => ({
+  sessionId: SESSION_ID,
+  persistenceReady: false,
+  durable: false,
+  persistenceNotice: null,
+  persistenceError: null,
+  syncState: 'idle',
+  syncActive: false,
+  restoreOffer: null,
+  persistenceCommands: null,
+  setPersistenceOpened: ({ durable, notice }) =>
+    set({ persistenceReady: true, durable, persistenceNotice: notice }),
+  setSyncState: (syncState) => {
+    if (get().syncState !== syncState) set({ syncState });
+  },
+  setSyncActive: (syncActive) => set({ syncActive }),
+  reportPersistenceError: (error, source) => {
+    // Keep the console trace for whoever debugs it; the UI shows the readable message.
+    console.warn(`Checkpoint Lab persistence (${source}):`, error);
+    set({ persistenceError: { ...problemOf(error), source } });
+  },
+  clearPersistenceError: (source) => {
+    const e = get().persistenceError;
+    if (e && (source === undefined || e.source === source)) set({ persistenceError: null });
+  },
+  setRestoreOffer: (restoreOffer) => set({ restoreOffer }),
+  setPersistenceCommands: (persistenceCommands) => set({ persistenceCommands }),
+});

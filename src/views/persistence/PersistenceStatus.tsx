@@ -1,0 +1,118 @@
+/**
+ * The header's storage indicator: durable (IndexedDB) or in-memory, saving, or a problem. Its
+ * panel explains what that means and, after a failure, shows the layer's message with the ways
+ * out it recommends (retry, export, reset, reload). The panel opens by itself when storage is not
+ * durable (the user must know a reload loses everything) and when a new error arrives.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useAppStore } from '../../store/appStore';
+import { useT } from '../../i18n/useT';
+import { PersistenceErrorBlock } from './PersistenceErrorBlock';
+import { STATUS_LABELS, statusKindOf } from './persistenceLabels';
+
+export function PersistenceStatus() {
+  const t = useT();
+  const kind = useAppStore(statusKindOf);
+  const ready = useAppStore((s) => s.persistenceReady);
+  const durable = useAppStore((s) => s.durable);
+  const notice = useAppStore((s) => s.persistenceNotice);
+  const error = useAppStore((s) => s.persistenceError);
+  const offerOpen = useAppStore((s) => s.restoreOffer !== null);
+  const commands = useAppStore((s) => s.persistenceCommands);
+  const syncActive = useAppStore((s) => s.syncActive);
+  // Saved data could not be checked for a restore: syncing stays off until the user lets it overwrite.
+  const stuck = ready && !syncActive && !offerOpen;
+  // Open because the user asked, or by itself for the not-durable notice and for each new error until closed.
+  const [userOpen, setUserOpen] = useState(false);
+  const [noticeClosed, setNoticeClosed] = useState(false);
+  const [closedError, setClosedError] = useState<typeof error>(null);
+  const autoOpen =
+    (ready && !durable && !noticeClosed) || (error !== null && error !== closedError && !offerOpen);
+  const open = userOpen || autoOpen;
+  const close = () => {
+    setUserOpen(false);
+    setNoticeClosed(true);
+    setClosedError(error);
+  };
+  const toggle = () => (open ? close() : setUserOpen(true));
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // A click anywhere else closes the panel: it floats over the workspace and must not stay in the way.
+    const onPointerDown = (e: PointerEvent) => {
+      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) {
+        setUserOpen(false);
+        setNoticeClosed(true);
+        setClosedError(error);
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, error]);
+  return (
+    <div className="persist-status" ref={root}>
+      <button
+        type="button"
+        className={`persist-pill ${kind}`}
+        data-testid="persistence-status"
+        data-state={kind}
+        aria-expanded={open}
+        aria-controls="persistence-panel"
+        title={t('persistStatusLabel')}
+        onClick={toggle}
+      >
+        <span className="persist-dot" aria-hidden="true" />
+        {t(STATUS_LABELS[kind])}
+      </button>
+      {open && (
+        <section
+          id="persistence-panel"
+          className="persist-panel"
+          data-testid="persistence-panel"
+          aria-label={t('persistStatusLabel')}
+        >
+          {!durable ? <p>{t('persistMemoryNote')}</p> : !error && <p>{t('persistDurableNote')}</p>}
+          {notice && (
+            <p className="persist-detail" data-testid="persistence-notice">
+              {notice}
+            </p>
+          )}
+          {(offerOpen || stuck) && <p>{t('persistPausedNote')}</p>}
+          {error && <PersistenceErrorBlock />}
+          <div className="persist-actions">
+            {commands && kind === 'error' && !error && (
+              <button
+                type="button"
+                data-testid="persistence-retry"
+                onClick={() => commands.retry()}
+              >
+                {t('persistRetry')}
+              </button>
+            )}
+            {commands && stuck && (
+              <button
+                type="button"
+                data-testid="persistence-start-fresh"
+                onClick={() => commands.startFresh()}
+              >
+                {t('persistStartFresh')}
+              </button>
+            )}
+            {commands && !error?.recovery.includes('export') && (
+              <button
+                type="button"
+                data-testid="persistence-export"
+                onClick={() => void commands.exportSession()}
+              >
+                {t('persistExport')}
+              </button>
+            )}
+            <button type="button" className="link" onClick={close}>
+              {t('close')}
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Asked once after a reload when IndexedDB still holds a retained checkpoint of the previous
+ * session: restore the job from it (its files are read back from IndexedDB), or start fresh
+ * (the sync then deletes the old files). Modal, because nothing is written until the answer.
+ */
+import { useEffect, useRef } from 'react';
+import { useAppStore } from '../../store/appStore';
+import { useT } from '../../i18n/useT';
+import { PersistenceErrorBlock } from './PersistenceErrorBlock';
+
+export function RestoreOfferDialog() {
+  const t = useT();
+  const offer = useAppStore((s) => s.restoreOffer);
+  const commands = useAppStore((s) => s.persistenceCommands);
+  const restoreError = useAppStore((s) => s.persistenceError?.source === 'restore');
+  const restoreRef = useRef<HTMLButtonElement>(null);
+  const shown = offer !== null;
+  useEffect(() => {
+    if (shown) restoreRef.current?.focus();
+  }, [shown]);
+  if (!offer) return null;
+  const restoring = offer.status === 'restoring';
+  const params = {
+    id: offer.checkpointId,
+    files: offer.fileCount,
+    kb: (offer.totalBytes / 1024).toFixed(1),
+  };
+  return (
+    <div className="overlay" role="presentation">
+      <div
+        className="dialog restore-offer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="restore-offer-title"
+        data-testid="restore-offer"
+        // Keep the app's global shortcuts (Space plays, arrows step) away from the dialog's buttons.
+        onKeyDown={(e) => e.stopPropagation()}
+      >
+        <h2 id="restore-offer-title">{t('offerTitle')}</h2>
+        <p className="offer-lead" data-testid="restore-offer-text">
+          {t(offer.isSavepoint ? 'offerSavepoint' : 'offerCheckpoint', params)}
+        </p>
+        <p className="muted">{t('offerScenario', { title: offer.scenarioTitle })}</p>
+        <ul className="offer-notes">
+          <li>{t('offerRestoreNote', params)}</li>
+          <li>{t('offerFreshNote')}</li>
+        </ul>
+        {restoreError && <PersistenceErrorBlock />}
+        <div className="offer-actions">
+          <button
+            ref={restoreRef}
+            type="button"
+            className="primary"
+            data-testid="offer-restore"
+            disabled={restoring}
+            onClick={() => void commands?.restoreFromOffer()}
+          >
+            {restoring ? t('offerRestoring') : t('offerRestore')}
+          </button>
+          <button
+            type="button"
+            data-testid="offer-fresh"
+            disabled={restoring}
+            onClick={() => commands?.startFresh()}
+          >
+            {t('offerFresh')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
