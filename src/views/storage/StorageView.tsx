@@ -43,7 +43,9 @@ export function StorageView() {
       if (!m.has(d)) m.set(d, []);
       m.get(d)!.push(f);
     }
-    return [...m.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+    // Shared files first (what incremental checkpoints reuse), then checkpoint directories newest first.
+    const rank = (d: string) => (d.endsWith('/shared') ? 0 : d.startsWith('savepoints') ? 2 : 1);
+    return [...m.entries()].sort(([a], [b]) => rank(a) - rank(b) || b.localeCompare(a, 'en', { numeric: true }));
   }, [state]);
   const total = Object.values(state.storage.files).reduce((n, f) => n + f.bytes.length, 0);
   return (
