@@ -48,6 +48,22 @@ describe('damaged records give kind corrupt, naming store and key', () => {
     expect(e.message).toMatch(problem);
   });
 
+  it('readFiles checks each file as it arrives, yet reports missing paths first, then the first damaged one', async () => {
+    const { mirror, factory } = await idbMirror();
+    await mirror.applyOps('s1', [put('a', bytesOf(4, 1)), put('b', bytesOf(4, 2)), put('c', bytesOf(4, 3))]);
+    const raw = await rawDb(factory!);
+    for (const path of ['b', 'c']) {
+      const rec = (await raw.get('files', ['s1', path])) as { bytes: Uint8Array };
+      await raw.put('files', { ...rec, bytes: new Uint8Array(4) });
+    }
+    raw.close();
+    const missing = await rejection(mirror.readFiles('s1', ['c', 'a', 'gone', 'b']));
+    expect([missing.kind, missing.message]).toEqual(['not-found', expect.stringContaining('"gone"')]);
+    const damaged = await rejection(mirror.readFiles('s1', ['a', 'c', 'b']));
+    expect([damaged.kind, damaged.key]).toEqual(['corrupt', '["s1","c"]']);
+    expect(await mirror.readFiles('s1', ['a'])).toEqual(new Map([['a', bytesOf(4, 1)]]));
+  });
+
   it('a damaged session is listed as corrupt, and the others are still listed', async () => {
     const { mirror, factory } = await idbMirror();
     await mirror.saveSession({ sessionId: 'ok', title: 'OK', scenario: {}, interventions: [], cursor: 0 });

@@ -1,15 +1,19 @@
 /**
  * The checkpoint-file half of the storage mirror: applying the engine's storage ops, reconciling
  * storage with a model snapshot, reading files back and listing them. Every function is one
- * transaction. Work that needs no database (digests, record building) happens before the
- * transaction starts: it keeps the transaction short and cannot end it by awaiting.
+ * transaction, and nothing inside one awaits anything but its own requests.
+ *
+ * Digesting bytes is this module's main cost. Where it can, it overlaps the browser's own work
+ * instead of adding to it: `applyOps` digests each file just before issuing its put (while the
+ * browser stores the previous one) and `readFiles` checks each file as it arrives (while later
+ * ones are still being read). Both are synchronous, so the transaction cannot end under them.
  */
 import type { StorageOp, StoredFile } from '../engine/storage/remoteStorage';
 import { digestBytes } from './bytesDigest';
 import { writeCheckpointSet, type CheckpointInput } from './checkpointMeta';
 import { PersistenceError } from './persistenceError';
 import { planReconcile, type DesiredFile, type IndexedState } from './planReconcile';
-import type { RecordStore } from './recordStore';
+import type { RecordStore, WriteOp } from './recordStore';
 import { checkSessionId, copyMeta, fileRecordsOf, type FileIndexRecord, type FileRecord } from './records';
 import type { StoreName } from './schema';
 import { parseFileIndexRecord, parseFileRecord } from './validateRecord';
@@ -49,19 +53,25 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 export async function applyOps(store: RecordStore, sessionId: string, ops: readonly StorageOp[]): Promise<ApplyOpsResult> {
   checkSessionId(sessionId);
   if (ops.length === 0) return { puts: 0, deletes: 0 };
-  const prepared = ops.map((op) => (op.op === 'put' ? { put: fileRecordsOf(sessionId, op.path, op.bytes, op.meta) } : { del: [sessionId, op.path] as const }));
-  const puts = prepared.filter((p) => p.put).length;
+  const puts = ops.filter((op) => op.op === 'put').length;
   const operation = `saving ${plural(ops.length, 'checkpoint-file change')} of session "${sessionId}"`;
-  await store.transact(FILE_STORES, 'readwrite', operation, async (tx) => {
-    // Issue every request at once (IndexedDB runs them in order) and wait for all together.
-    const requests: Promise<void>[] = [];
-    for (const p of prepared) {
-      if (p.put) requests.push(tx.put('files', p.put.file), tx.put('fileIndex', p.put.index));
-      else requests.push(tx.delete('files', p.del), tx.delete('fileIndex', p.del));
-    }
-    await Promise.all(requests);
-  });
+  await store.transact(FILE_STORES, 'readwrite', operation, (tx) => tx.write(opWrites(sessionId, ops)));
   return { puts, deletes: ops.length - puts };
+}
+
+/** The writes that apply `ops`, each file's records built (and its bytes digested) only when pulled. */
+function* opWrites(sessionId: string, ops: readonly StorageOp[]): Generator<WriteOp> {
+  for (const op of ops) {
+    if (op.op === 'put') {
+      const { file, index } = fileRecordsOf(sessionId, op.path, op.bytes, op.meta);
+      yield { store: 'files', put: file };
+      yield { store: 'fileIndex', put: index };
+    } else {
+      const key = [sessionId, op.path] as const;
+      yield { store: 'files', delete: key };
+      yield { store: 'fileIndex', delete: key };
+    }
+  }
 }
 
 /**
@@ -109,14 +119,14 @@ export async function reconcile(store: RecordStore, sessionId: string, model: Re
       }
     }
     const plan = planReconcile(desired, byteDigests ? { index, filePaths, byteDigests } : { index, filePaths });
-    const requests: Promise<void>[] = [];
-    for (const path of plan.remove) requests.push(tx.delete('files', [sessionId, path]), tx.delete('fileIndex', [sessionId, path]));
-    for (const path of [...plan.add, ...plan.replace]) {
-      const { file } = desired.get(path)!;
-      const records = fileRecordsOf(sessionId, path, file.bytes, file.meta);
-      requests.push(tx.put('files', records.file), tx.put('fileIndex', records.index));
-    }
-    await Promise.all(requests);
+    const changes: StorageOp[] = [
+      ...plan.remove.map((path): StorageOp => ({ op: 'delete', path })),
+      ...[...plan.add, ...plan.replace].map((path): StorageOp => {
+        const { file } = desired.get(path)!;
+        return { op: 'put', path, bytes: file.bytes, meta: file.meta };
+      }),
+    ];
+    await tx.write(opWrites(sessionId, changes));
     const cp = options.checkpoints ? await writeCheckpointSet(tx, sessionId, options.checkpoints, savedAtMs) : { written: 0, deleted: 0 };
     return { added: plan.add.length, replaced: plan.replace.length, deleted: plan.remove.length, unchanged: plan.unchanged, checkpointsWritten: cp.written, checkpointsDeleted: cp.deleted };
   });
@@ -128,8 +138,23 @@ export async function readFiles(store: RecordStore, sessionId: string, paths: re
   const unique = [...new Set(paths)];
   const operation = `reading ${plural(unique.length, 'checkpoint file')} of session "${sessionId}"`;
   if (unique.length === 0) return new Map();
-  const values = await store.transact(['files'], 'readonly', operation, (tx) => Promise.all(unique.map((p) => tx.get('files', [sessionId, p]))));
-  const missing = unique.filter((_, i) => values[i] === undefined);
+  // Each record is checked as soon as it arrives; failures are kept, not thrown, so that every
+  // missing path is reported together and a damaged one only after that, as if checked in order.
+  const checked = await store.transact(['files'], 'readonly', operation, (tx) =>
+    Promise.all(
+      unique.map((p) =>
+        tx.get('files', [sessionId, p]).then((value): FileRecord | 'missing' | { damaged: unknown } => {
+          if (value === undefined) return 'missing';
+          try {
+            return parseFileRecord(value, sessionId, p, { store: 'files', key: [sessionId, p], operation }, digestBytes);
+          } catch (e) {
+            return { damaged: e };
+          }
+        }),
+      ),
+    ),
+  );
+  const missing = unique.filter((_, i) => checked[i] === 'missing');
   if (missing.length > 0) {
     const list = missing.map((p) => `"${p}"`).join(', ');
     throw new PersistenceError({
@@ -145,7 +170,9 @@ export async function readFiles(store: RecordStore, sessionId: string, paths: re
   }
   const out = new Map<string, Uint8Array>();
   unique.forEach((p, i) => {
-    const rec: FileRecord = parseFileRecord(values[i], sessionId, p, { store: 'files', key: [sessionId, p], operation }, digestBytes);
+    const rec = checked[i]!;
+    if (rec === 'missing') return; // not reached: reported above
+    if ('damaged' in rec) throw rec.damaged;
     out.set(p, rec.bytes);
   });
   return out;

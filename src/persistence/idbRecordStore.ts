@@ -2,9 +2,9 @@
  * The RecordStore over an open IndexedDB connection: each `transact` is one IndexedDB
  * transaction run by `runTransaction`.
  */
-import type { IDBPDatabase, IDBPObjectStore } from 'idb';
+import { unwrap, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { PersistenceError } from './persistenceError';
-import type { RecordKey, RecordStore, RecordTx, StoredEntry } from './recordStore';
+import type { RecordKey, RecordStore, RecordTx, StoredEntry, WriteOp } from './recordStore';
 import { runTransaction, type LabTransaction } from './runTransaction';
 import type { CheckpointLabSchema, SessionKeyedStore, SessionRangeStore, StoreName } from './schema';
 
@@ -18,6 +18,30 @@ function sessionRange(sessionId: string): IDBKeyRange {
 
 function zip(keys: IDBValidKey[], values: unknown[]): StoredEntry[] {
   return keys.map((key, i) => ({ key: key as RecordKey, value: values[i] }));
+}
+
+/**
+ * The bulk write on native requests: idb would wrap each request in a promise with its own
+ * listeners, a cost per file the bulk path does not need. IndexedDB runs a transaction's
+ * requests in order, and a failed request aborts the transaction (so every later request fails
+ * too, and runTransaction reports the transaction's error): the last request succeeding means
+ * all of them did.
+ */
+function writeAll(os: (name: StoreName) => LooseStore, ops: Iterable<WriteOp>): Promise<void> {
+  const natives = new Map<StoreName, IDBObjectStore>();
+  const native = (name: StoreName): IDBObjectStore => {
+    let s = natives.get(name);
+    if (!s) natives.set(name, (s = unwrap(os(name))));
+    return s;
+  };
+  let last: IDBRequest | null = null;
+  for (const op of ops) last = 'put' in op ? native(op.store).put(op.put) : native(op.store).delete(op.delete as IDBValidKey);
+  if (!last) return Promise.resolve();
+  const request = last;
+  return new Promise((resolve, reject) => {
+    request.addEventListener('success', () => resolve());
+    request.addEventListener('error', () => reject(request.error));
+  });
 }
 
 function adapt(tx: LabTransaction<IDBTransactionMode>): RecordTx {
@@ -42,6 +66,7 @@ function adapt(tx: LabTransaction<IDBTransactionMode>): RecordTx {
       await os(store).put(record);
     },
     delete: (store, key) => os(store).delete(key as IDBValidKey),
+    write: (ops) => writeAll(os, ops),
     deleteSession: (store: SessionRangeStore, sessionId) => os(store).delete(sessionRange(sessionId)),
   };
 }

@@ -82,6 +82,11 @@ export class MemoryRecordStore implements RecordStore {
       }
       return t;
     };
+    const put = (store: StoreName, record: object): void => {
+      const t = writing(store);
+      const key = keyOf(store, record);
+      t.set(JSON.stringify(key), { key, value: structuredClone(record) });
+    };
     const inSession = (t: Table, sessionId: string): StoredEntry[] => sorted([...t.values()].filter((e) => Array.isArray(e.key) && e.key[0] === sessionId));
     const tx: RecordTx = {
       get: async (store, key) => {
@@ -91,13 +96,15 @@ export class MemoryRecordStore implements RecordStore {
       getSessionEntries: async (store: SessionRangeStore, sessionId) => inSession(reading(store), sessionId).map((e) => ({ key: e.key, value: structuredClone(e.value) })),
       getSessionKeys: async (store: SessionRangeStore, sessionId) => inSession(reading(store), sessionId).map((e) => e.key),
       getAllEntries: async (store: SessionKeyedStore) => sorted(reading(store).values()).map((e) => ({ key: e.key, value: structuredClone(e.value) })),
-      put: async (store, record) => {
-        const t = writing(store);
-        const key = keyOf(store, record);
-        t.set(JSON.stringify(key), { key, value: structuredClone(record) });
-      },
+      put: async (store, record) => put(store, record),
       delete: async (store, key) => {
         writing(store).delete(JSON.stringify(key));
+      },
+      write: async (ops) => {
+        for (const op of ops) {
+          if ('put' in op) put(op.store, op.put);
+          else writing(op.store).delete(JSON.stringify(op.delete));
+        }
       },
       deleteSession: async (store: SessionRangeStore, sessionId) => {
         const t = writing(store);

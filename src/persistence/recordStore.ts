@@ -19,6 +19,9 @@ export interface StoredEntry {
   value: unknown;
 }
 
+/** One write of a bulk `write`: a put of a record (in-line key) or a delete by key. */
+export type WriteOp = { store: StoreName; put: object } | { store: StoreName; delete: RecordKey };
+
 /** Access to records inside one transaction. Values read are untrusted `unknown`. */
 export interface RecordTx {
   get(store: StoreName, key: RecordKey): Promise<unknown>;
@@ -31,6 +34,12 @@ export interface RecordTx {
   /** Stores a record under the key its own fields name (in-line keys). */
   put(store: StoreName, record: object): Promise<void>;
   delete(store: StoreName, key: RecordKey): Promise<void>;
+  /**
+   * Issues the ops in order as they are pulled from `ops` and resolves once all are done: the
+   * bulk path for checkpoint files, without a promise per request. `ops` may build each record
+   * lazily (a generator), so preparing the next record overlaps the browser storing the last.
+   */
+  write(ops: Iterable<WriteOp>): Promise<void>;
   /** Deletes every record of a session in a [sessionId, …]-keyed store. */
   deleteSession(store: SessionRangeStore, sessionId: string): Promise<void>;
 }

@@ -1,0 +1,56 @@
+// RecordTx.write, the bulk path of applyOps and reconcile, on both record stores: ops apply in
+// order, and a failure part-way (even while the ops are still being built) stores none of them.
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './db';
+import { IdbRecordStore } from './idbRecordStore';
+import { MemoryRecordStore } from './memoryRecordStore';
+import { isPersistenceError } from './persistenceError';
+import type { RecordStore, WriteOp } from './recordStore';
+import { freshFactory } from './testFixtures';
+
+const rec = (path: string, n: number) => ({ formatVersion: 1, sessionId: 's', path, n });
+const STORES: [string, () => Promise<RecordStore>][] = [
+  ['indexeddb', async () => new IdbRecordStore(await openDatabase({ factory: freshFactory() }))],
+  ['memory', async () => new MemoryRecordStore()],
+];
+
+describe.each(STORES)('RecordTx.write on %s', (_name, make) => {
+  const contents = (store: RecordStore) => store.transact(['files'], 'readonly', 'r', (tx) => tx.getSessionEntries('files', 's')).then((es) => es.map((e) => e.value));
+
+  it('applies puts and deletes in order, across stores', async () => {
+    const store = await make();
+    const ops: WriteOp[] = [
+      { store: 'files', put: rec('a', 1) },
+      { store: 'files', put: rec('b', 1) },
+      { store: 'fileIndex', put: rec('a', 9) },
+      { store: 'files', delete: ['s', 'a'] },
+      { store: 'files', put: rec('b', 2) },
+    ];
+    await store.transact(['files', 'fileIndex'], 'readwrite', 'w', (tx) => tx.write(ops));
+    expect(await contents(store)).toEqual([rec('b', 2)]);
+    await store.transact(['files'], 'readwrite', 'w', (tx) => tx.write([]));
+    expect(await contents(store)).toEqual([rec('b', 2)]);
+  });
+
+  it('stores nothing when building an op throws part-way', async () => {
+    const store = await make();
+    function* failing(): Generator<WriteOp> {
+      yield { store: 'files', put: rec('a', 1) };
+      yield { store: 'files', delete: ['s', 'b'] };
+      throw new DOMException('full', 'QuotaExceededError');
+    }
+    await store.transact(['files'], 'readwrite', 'seed', (tx) => tx.put('files', rec('b', 1)));
+    const e = await store.transact(['files'], 'readwrite', 'w', (tx) => tx.write(failing())).catch((x: unknown) => x);
+    expect(isPersistenceError(e) && e.kind).toBe('quota');
+    expect(await contents(store)).toEqual([rec('b', 1)]);
+  });
+
+  it('stores nothing when a request fails (a record without its key)', async () => {
+    const store = await make();
+    const e = await store
+      .transact(['files'], 'readwrite', 'w', (tx) => tx.write([{ store: 'files', put: rec('a', 1) }, { store: 'files', put: { sessionId: 's' } }]))
+      .catch((x: unknown) => x);
+    expect(isPersistenceError(e)).toBe(true);
+    expect(await contents(store)).toEqual([]);
+  });
+});
