@@ -12,9 +12,9 @@ import { nativeCheckpoint } from '../lsm';
 import { plainValueSerializer, DataOutputView } from '../serialization';
 import type { Plain } from '../core/plainData';
 import { randomFileName } from './fileNames';
-import { writeFullSnapshot } from './fullSnapshotFormat';
+import { fullSnapshotParts } from './fullSnapshotWriter';
 import { rocksCanonicalEntriesByKeyGroup } from './canonicalEntries';
-import type { HandleAndLocalPath, IncrementalRemoteKeyedStateHandle, KeyGroupsStateHandle } from './stateHandles';
+import type { HandleAndLocalPath, IncrementalRemoteKeyedStateHandle } from './stateHandles';
 import type { SnapshotRequest } from './taskSnapshot';
 import { emitFlush, scheduleCompactionIfDue } from '../job/lsmEvents';
 
@@ -29,24 +29,7 @@ export function rocksFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: s
   const data = ctx.state.job.keyed[req.task]!.backend;
   if (data.type !== 'rocksdb') throw new Error('rocksFullSnapshot: not a RocksDB backend');
   const byKg = rocksCanonicalEntriesByKeyGroup(data.rocks);
-  const range = data.rocks.keyGroupRange;
-  const written = writeFullSnapshot(
-    data.rocks.states.map((s) => s.descriptor),
-    range,
-    (kg) => byKg.get(kg) ?? [],
-    ctx.state.scenario.stateBackend.snapshotCompression,
-  );
-  const path = `${dir}/${randomFileName(ctx)}`;
-  const handle: KeyGroupsStateHandle = {
-    type: 'keyGroups',
-    keyGroupRange: range,
-    offsets: written.offsets,
-    delegate: { type: 'file', path, size: written.bytes.length },
-    compressed: ctx.state.scenario.stateBackend.snapshotCompression,
-    uncompressedSize: written.uncompressedSize,
-  };
-  const scope = req.isSavepoint ? 'savepoint' : 'exclusive';
-  return { uploads: [upload(ctx, req, path, written.bytes, 'full', scope, null)], state: { keyed: handle, operator: null }, stateSize: written.bytes.length, heapSnapshot: null, ssts: null };
+  return fullSnapshotParts(ctx, req, dir, data.rocks.states.map((s) => s.descriptor), data.rocks.keyGroupRange, (kg) => byKg.get(kg) ?? []);
 }
 
 /** The registered states' meta info (`KeyedBackendSerializationProxy`), written with each incremental checkpoint. */

@@ -6,14 +6,12 @@
  */
 import { assertNever } from '../core/assertNever';
 import { checkpointDir } from '../coordinator/coordinatorState';
-import type { RunningSnapshot, PendingUpload } from '../job/taskCheckpointing';
+import type { RunningSnapshot } from '../job/taskCheckpointing';
 import { openKeyedBackend } from '../job/keyedBackend';
 import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
 import type { StepContext } from '../stepContext';
-import { randomFileName } from './fileNames';
-import { writeFullSnapshot } from './fullSnapshotFormat';
+import { fullSnapshotParts } from './fullSnapshotWriter';
 import { heapCanonicalEntries } from './canonicalEntries';
-import type { KeyGroupsStateHandle } from './stateHandles';
 import { encodeSourceState } from './sourceOperatorState';
 import { rocksFullSnapshot, rocksIncrementalSnapshot } from './rocksSnapshots';
 
@@ -30,29 +28,8 @@ function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): 
   const keyed = ctx.state.job.keyed[req.task]!;
   const backend = openKeyedBackend(keyed.backend) as HeapKeyedStateBackend;
   const snap = backend.snapshot();
-  const range = snap.keyGroupRange;
-  const written = writeFullSnapshot(
-    snap.states.map((s) => s.descriptor),
-    range,
-    (kg) => heapCanonicalEntries(snap.states, kg),
-    ctx.state.scenario.stateBackend.snapshotCompression,
-  );
-  const path = `${dir}/${randomFileName(ctx)}`;
-  const upload: PendingUpload = {
-    path,
-    bytes: written.bytes,
-    meta: { scope: req.isSavepoint ? 'savepoint' : 'exclusive', kind: 'full', task: req.task, checkpointId: req.checkpointId, writtenAtMs: 0, sst: null },
-    inputs: [],
-  };
-  const handle: KeyGroupsStateHandle = {
-    type: 'keyGroups',
-    keyGroupRange: range,
-    offsets: written.offsets,
-    delegate: { type: 'file', path, size: written.bytes.length },
-    compressed: ctx.state.scenario.stateBackend.snapshotCompression,
-    uncompressedSize: written.uncompressedSize,
-  };
-  return { uploads: [upload], state: { keyed: handle, operator: null }, stateSize: written.bytes.length, heapSnapshot: snap, ssts: null };
+  const parts = fullSnapshotParts(ctx, req, dir, snap.states.map((s) => s.descriptor), snap.keyGroupRange, (kg) => heapCanonicalEntries(snap.states, kg));
+  return { ...parts, heapSnapshot: snap };
 }
 
 /** Takes the synchronous part of `req.task`'s snapshot and returns the running snapshot. */

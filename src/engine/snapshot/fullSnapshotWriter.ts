@@ -1,0 +1,44 @@
+/**
+ * The asynchronous product of a full snapshot (`FullSnapshotAsyncWriter`), whatever backend it
+ * came from: the file in the canonical full format, where it will be uploaded, and the
+ * `KeyGroupsStateHandle` with per-key-group offsets the task will acknowledge.
+ */
+import type { KeyGroupRange } from '../keys/keyGroupRange';
+import type { PendingUpload, RunningSnapshot } from '../job/taskCheckpointing';
+import type { StateDescriptor } from '../state/stateDescriptor';
+import type { StepContext } from '../stepContext';
+import { randomFileName } from './fileNames';
+import { writeFullSnapshot, type FullSnapshotEntry } from './fullSnapshotFormat';
+import type { KeyGroupsStateHandle } from './stateHandles';
+import type { SnapshotRequest } from './taskSnapshot';
+
+export type FullSnapshotParts = Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'>;
+
+/** Writes the full snapshot file of `states` over `range` into `dir` and builds its handle. */
+export function fullSnapshotParts(
+  ctx: StepContext,
+  req: SnapshotRequest,
+  dir: string,
+  states: readonly StateDescriptor[],
+  range: KeyGroupRange,
+  entriesOf: (keyGroup: number) => Iterable<FullSnapshotEntry>,
+): FullSnapshotParts {
+  const compressed = ctx.state.scenario.stateBackend.snapshotCompression;
+  const written = writeFullSnapshot(states, range, entriesOf, compressed);
+  const path = `${dir}/${randomFileName(ctx)}`;
+  const upload: PendingUpload = {
+    path,
+    bytes: written.bytes,
+    meta: { scope: req.isSavepoint ? 'savepoint' : 'exclusive', kind: 'full', task: req.task, checkpointId: req.checkpointId, writtenAtMs: ctx.nowMs, sst: null },
+    inputs: [],
+  };
+  const handle: KeyGroupsStateHandle = {
+    type: 'keyGroups',
+    keyGroupRange: range,
+    offsets: written.offsets,
+    delegate: { type: 'file', path, size: written.bytes.length },
+    compressed,
+    uncompressedSize: written.uncompressedSize,
+  };
+  return { uploads: [upload], state: { keyed: handle, operator: null }, stateSize: written.bytes.length, heapSnapshot: null, ssts: null };
+}
