@@ -11,7 +11,6 @@
  * schedule as separate steps (`flushOldest`, `runCompaction`); `flushAll` is the synchronous
  * phase of a checkpoint.
  */
-import type { Plain } from '../core/plainData';
 import type { KeyGroupRange } from '../keys/keyGroupRange';
 import { assignToKeyGroup, computeKeyGroupRangeForOperatorIndex } from '../keys/keyGroups';
 import {
@@ -29,17 +28,9 @@ import {
   type LiveSst,
   type LsmConfig,
 } from '../lsm';
-import { noKeySetError } from '../state/abstractHeapState';
-import type {
-  InternalAggregatingState,
-  InternalListState,
-  InternalMapState,
-  InternalReducingState,
-  InternalValueState,
-  KeyedStateBackend,
-} from '../state/keyedStateApi';
+import { AbstractKeyedStateBackend } from '../state/abstractKeyedStateBackend';
 import { checkStateDescriptor, sameStateDescriptor, type StateDescriptor, type StateKind } from '../state/stateDescriptor';
-import { checkStateKey, type MapUserKey, type StateKey } from '../state/stateKeyIds';
+import { checkStateKey, type StateKey } from '../state/stateKeyIds';
 import type { AbstractRocksDbState } from './abstractRocksDbState';
 import { RocksDbAggregatingState } from './rocksDbAggregatingState';
 import {
@@ -58,14 +49,6 @@ import { RocksDbReducingState } from './rocksDbReducingState';
 import { RocksDbValueState } from './rocksDbValueState';
 import { SerializedCompositeKeyBuilder } from './serializedCompositeKeyBuilder';
 
-type KindOfHandle = {
-  value: RocksDbValueState;
-  list: RocksDbListState;
-  map: RocksDbMapState;
-  reducing: RocksDbReducingState;
-  aggregating: RocksDbAggregatingState;
-};
-
 type HandleConstructor = new (
   backend: RocksDbKeyedBackendData,
   state: RocksDbRegisteredState,
@@ -81,12 +64,11 @@ const HANDLES: { readonly [K in StateKind]: HandleConstructor } = {
 };
 
 /** Flink's `RocksDBKeyedStateBackend`, over plain data. */
-export class RocksDbKeyedStateBackend implements KeyedStateBackend {
-  private readonly handles = new Map<string, AbstractRocksDbState>();
-  /** Flink's `sharedRocksKeyBuilder`: one key buffer shared by every state of the backend. */
+export class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend<RocksDbKeyedBackendData, AbstractRocksDbState> {
   private readonly keyBuilder: SerializedCompositeKeyBuilder;
 
-  constructor(readonly data: RocksDbKeyedBackendData) {
+  constructor(data: RocksDbKeyedBackendData) {
+    super(data);
     this.keyBuilder = new SerializedCompositeKeyBuilder(rocksDbKeyLayout(data.maxParallelism));
   }
 
@@ -107,55 +89,14 @@ export class RocksDbKeyedStateBackend implements KeyedStateBackend {
   }
 
   /** `setCurrentKey`: the key group is computed here; whether the backend owns it is checked on state access. */
-  setCurrentKey(key: StateKey): void {
+  override setCurrentKey(key: StateKey): void {
     const d = this.data;
     if (typeof key !== 'string' && typeof key !== 'number') checkStateKey(key, 'setCurrentKey: key');
     d.currentKeyGroupIndex = assignToKeyGroup(key, d.maxParallelism);
     d.currentKey = key;
   }
 
-  getCurrentKey(): StateKey {
-    const k = this.data.currentKey;
-    if (k === null) throw noKeySetError('(key context)');
-    return k;
-  }
-
-  getCurrentKeyGroupIndex(): number {
-    if (this.data.currentKey === null) throw noKeySetError('(key context)');
-    return this.data.currentKeyGroupIndex;
-  }
-
-  getKeyGroupRange(): KeyGroupRange {
-    return this.data.keyGroupRange;
-  }
-
-  getNumberOfKeyGroups(): number {
-    return this.data.maxParallelism;
-  }
-
-  getValueState<V extends Plain = Plain>(descriptor: StateDescriptor): InternalValueState<V> {
-    return this.handle(descriptor, 'value') as unknown as InternalValueState<V>;
-  }
-
-  getListState<T extends Plain = Plain>(descriptor: StateDescriptor): InternalListState<T> {
-    return this.handle(descriptor, 'list') as unknown as InternalListState<T>;
-  }
-
-  getMapState<UK extends MapUserKey = MapUserKey, UV extends Plain = Plain>(descriptor: StateDescriptor): InternalMapState<UK, UV> {
-    return this.handle(descriptor, 'map') as unknown as InternalMapState<UK, UV>;
-  }
-
-  getReducingState<V extends Plain = Plain>(descriptor: StateDescriptor): InternalReducingState<V> {
-    return this.handle(descriptor, 'reducing') as unknown as InternalReducingState<V>;
-  }
-
-  getAggregatingState<IN = Plain, ACC extends Plain = Plain, OUT = Plain>(
-    descriptor: StateDescriptor,
-  ): InternalAggregatingState<IN, ACC, OUT> {
-    return this.handle(descriptor, 'aggregating') as unknown as InternalAggregatingState<IN, ACC, OUT>;
-  }
-
-  getRegisteredStates(): readonly StateDescriptor[] {
+  override getRegisteredStates(): readonly StateDescriptor[] {
     return this.data.states.map((s) => s.descriptor);
   }
 
@@ -216,6 +157,10 @@ export class RocksDbKeyedStateBackend implements KeyedStateBackend {
   }
 
   /** `RocksDBKeyedStateBackend.tryRegisterKvStateInformation` + `createOrUpdateInternalState`. */
+  protected override createHandle(descriptor: StateDescriptor, kind: StateKind): AbstractRocksDbState {
+    return new HANDLES[kind](this.data, this.registration(descriptor), this.keyBuilder);
+  }
+
   private registration(descriptor: StateDescriptor): RocksDbRegisteredState {
     checkStateDescriptor(descriptor);
     const existing = findRocksDbState(this.data, descriptor.name);
@@ -228,19 +173,6 @@ export class RocksDbKeyedStateBackend implements KeyedStateBackend {
     return existing;
   }
 
-  private handle<K extends StateKind>(descriptor: StateDescriptor, kind: K): KindOfHandle[K] {
-    const cached = this.handles.get(descriptor?.name);
-    if (cached !== undefined && sameStateDescriptor(cached.descriptor, descriptor) && descriptor.kind === kind) {
-      return cached as KindOfHandle[K];
-    }
-    if (descriptor?.kind !== kind) {
-      throw new TypeError(`get${kind[0]!.toUpperCase()}${kind.slice(1)}State: descriptor '${descriptor?.name}' is a ${descriptor?.kind} state descriptor`);
-    }
-    const state = this.registration(descriptor);
-    const h = new HANDLES[kind](this.data, state, this.keyBuilder);
-    this.handles.set(descriptor.name, h);
-    return h as KindOfHandle[K];
-  }
 }
 
 function describe(d: StateDescriptor): string {

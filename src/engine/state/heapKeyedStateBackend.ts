@@ -13,7 +13,8 @@ import { clonePlain, type Plain } from '../core/plainData';
 import type { KeyGroupRange } from '../keys/keyGroupRange';
 import { javaHashCode } from '../keys/javaHashCode';
 import { computeKeyGroupForKeyHash, computeKeyGroupRangeForOperatorIndex } from '../keys/keyGroups';
-import { noKeySetError, type AbstractHeapState } from './abstractHeapState';
+import { type AbstractHeapState } from './abstractHeapState';
+import { AbstractKeyedStateBackend } from './abstractKeyedStateBackend';
 import { compositeHash, stateMapPut } from './copyOnWriteStateMap';
 import {
   createCopyOnWriteStateTable,
@@ -30,14 +31,6 @@ import { HeapListState } from './heapListState';
 import { HeapMapState } from './heapMapState';
 import { HeapReducingState } from './heapReducingState';
 import { HeapValueState } from './heapValueState';
-import type {
-  InternalAggregatingState,
-  InternalListState,
-  InternalMapState,
-  InternalReducingState,
-  InternalValueState,
-  KeyedStateBackend,
-} from './keyedStateApi';
 import { checkNamespace, namespaceHashCode, namespaceId, type Namespace } from './namespaces';
 import {
   checkStateDescriptor,
@@ -45,7 +38,7 @@ import {
   type StateDescriptor,
   type StateKind,
 } from './stateDescriptor';
-import { checkStateKey, type MapUserKey, type StateKey } from './stateKeyIds';
+import { checkStateKey, type StateKey } from './stateKeyIds';
 
 /** The plain-data state of a `HeapKeyedStateBackend`. */
 export interface HeapKeyedStateBackendData {
@@ -93,20 +86,8 @@ export function createHeapKeyedStateBackendData(
   };
 }
 
-type KindOfHandle = {
-  value: HeapValueState;
-  list: HeapListState;
-  map: HeapMapState;
-  reducing: HeapReducingState;
-  aggregating: HeapAggregatingState;
-};
-
 /** Flink's `HeapKeyedStateBackend`, over plain data. */
-export class HeapKeyedStateBackend implements KeyedStateBackend {
-  private readonly handles = new Map<string, AbstractHeapState>();
-
-  constructor(readonly data: HeapKeyedStateBackendData) {}
-
+export class HeapKeyedStateBackend extends AbstractKeyedStateBackend<HeapKeyedStateBackendData, AbstractHeapState> {
   /** A new, empty backend. */
   static create(maxParallelism: number, keyGroupRange: KeyGroupRange): HeapKeyedStateBackend {
     return new HeapKeyedStateBackend(
@@ -153,7 +134,7 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     return backend;
   }
 
-  setCurrentKey(key: StateKey): void {
+  override setCurrentKey(key: StateKey): void {
     const d = this.data;
     if (typeof key !== 'string' && typeof key !== 'number')
       checkStateKey(key, 'setCurrentKey: key');
@@ -166,54 +147,7 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     d.currentKey = key;
   }
 
-  getCurrentKey(): StateKey {
-    const k = this.data.currentKey;
-    if (k === null) throw noKeySetError('(key context)');
-    return k;
-  }
-
-  getCurrentKeyGroupIndex(): number {
-    if (this.data.currentKey === null) throw noKeySetError('(key context)');
-    return this.data.currentKeyGroupIndex;
-  }
-
-  getKeyGroupRange(): KeyGroupRange {
-    return this.data.keyGroupRange;
-  }
-
-  getNumberOfKeyGroups(): number {
-    return this.data.maxParallelism;
-  }
-
-  getValueState<V extends Plain = Plain>(descriptor: StateDescriptor): InternalValueState<V> {
-    return this.handle(descriptor, 'value') as unknown as InternalValueState<V>;
-  }
-
-  getListState<T extends Plain = Plain>(descriptor: StateDescriptor): InternalListState<T> {
-    return this.handle(descriptor, 'list') as unknown as InternalListState<T>;
-  }
-
-  getMapState<UK extends MapUserKey = MapUserKey, UV extends Plain = Plain>(
-    descriptor: StateDescriptor,
-  ): InternalMapState<UK, UV> {
-    return this.handle(descriptor, 'map') as unknown as InternalMapState<UK, UV>;
-  }
-
-  getReducingState<V extends Plain = Plain>(descriptor: StateDescriptor): InternalReducingState<V> {
-    return this.handle(descriptor, 'reducing') as unknown as InternalReducingState<V>;
-  }
-
-  getAggregatingState<IN = Plain, ACC extends Plain = Plain, OUT = Plain>(
-    descriptor: StateDescriptor,
-  ): InternalAggregatingState<IN, ACC, OUT> {
-    return this.handle(descriptor, 'aggregating') as unknown as InternalAggregatingState<
-      IN,
-      ACC,
-      OUT
-    >;
-  }
-
-  getRegisteredStates(): readonly StateDescriptor[] {
+  override getRegisteredStates(): readonly StateDescriptor[] {
     return this.data.tables.map((t) => t.descriptor);
   }
 
@@ -303,34 +237,21 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     return created;
   }
 
-  private handle<K extends StateKind>(descriptor: StateDescriptor, kind: K): KindOfHandle[K] {
-    const cached = this.handles.get(descriptor?.name);
-    if (
-      cached !== undefined &&
-      sameStateDescriptor(cached.descriptor, descriptor) &&
-      descriptor.kind === kind
-    ) {
-      return cached as KindOfHandle[K];
-    }
-    if (descriptor?.kind !== kind) {
-      throw new TypeError(
-        `get${kind[0]!.toUpperCase()}${kind.slice(1)}State: descriptor '${descriptor?.name}' is a ${descriptor?.kind} state descriptor`,
-      );
-    }
+  protected override createHandle(descriptor: StateDescriptor, kind: StateKind): AbstractHeapState {
     const table = this.table(descriptor);
     const d = this.data;
-    const h: AbstractHeapState =
-      kind === 'value'
-        ? new HeapValueState(d, table)
-        : kind === 'list'
-          ? new HeapListState(d, table)
-          : kind === 'map'
-            ? new HeapMapState(d, table)
-            : kind === 'reducing'
-              ? new HeapReducingState(d, table)
-              : new HeapAggregatingState(d, table);
-    this.handles.set(descriptor.name, h);
-    return h as KindOfHandle[K];
+    switch (kind) {
+      case 'value':
+        return new HeapValueState(d, table);
+      case 'list':
+        return new HeapListState(d, table);
+      case 'map':
+        return new HeapMapState(d, table);
+      case 'reducing':
+        return new HeapReducingState(d, table);
+      case 'aggregating':
+        return new HeapAggregatingState(d, table);
+    }
   }
 }
 
