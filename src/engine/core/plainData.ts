@@ -22,7 +22,10 @@ function cloneAny(v: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const k in v as Record<string, unknown>) {
     const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) out[k] = cloneAny(x);
+    if (x === undefined) continue;
+    // Assigning an own "__proto__" key would set the prototype instead of copying the field.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: cloneAny(x), enumerable: true, writable: true, configurable: true });
+    else out[k] = cloneAny(x);
   }
   return out;
 }

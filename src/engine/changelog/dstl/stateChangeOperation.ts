@@ -1,0 +1,2 @@
+/** The shared operation codes (see ../stateChangeOperation.ts). */
+export * from '../stateChangeOperation';
