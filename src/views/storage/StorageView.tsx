@@ -8,7 +8,7 @@ import { explainPath, getEntry, registryKeyForPath, type EngineState } from '../
 import { useAppStore } from '../../store/appStore';
 import { selectEventsAtCursor, selectLang, selectStateAtCursor } from '../../store/selectors';
 import { whyAlive } from './whyAlive';
-import { useT } from '../../i18n/useT';
+import { useT, type Translate } from '../../i18n/useT';
 import { formatBytes } from '../format';
 
 function directoryOf(path: string): string {
@@ -21,10 +21,10 @@ function shortDir(dir: string, jobId: string): string {
 }
 
 /** The registry's figure for a shared file: its reference count or its last-used checkpoint. */
-function registryBadge(state: EngineState, path: string): string | null {
+function registryBadge(state: EngineState, path: string, t: Translate): string | null {
   const e = getEntry(state.registry, registryKeyForPath(path));
   if (!e) return null;
-  return state.registry.model === 'refcount' ? `ref ${e.referenceCount ?? 0}` : `used ≤ ${e.lastUsedCheckpointId}`;
+  return state.registry.model === 'refcount' ? t('refCountBadge', { n: e.referenceCount ?? 0 }) : t('lastUsedBadge', { n: e.lastUsedCheckpointId });
 }
 
 export function StorageView() {
@@ -69,7 +69,7 @@ export function StorageView() {
                   </span>
                   <span className={`kind ${f.meta.kind}`}>{f.meta.kind === 'sst' ? `sst ${f.meta.sst}` : f.meta.kind}</span>
                   <span className="muted">{f.meta.task}</span>
-                  <span className="muted">{registryBadge(state, f.path) ?? `cp ${f.meta.checkpointId}`}</span>
+                  <span className="muted">{registryBadge(state, f.path, t) ?? `cp ${f.meta.checkpointId}`}</span>
                   <span className="num">{formatBytes(f.bytes.length)}</span>
                 </button>
                 {explained === f.path && (
