@@ -65,6 +65,12 @@ describe('scenario parsing', () => {
     expect(problems({ ...minimal, untilMs: 100, script: [{ atMs: 500, do: 'emit', records: [{ key: 1, value: 1 }] }] })[0]).toMatch(/after untilMs/);
   });
 
+  it('refuses the changelog backend until the engine runs it, saying so', () => {
+    expect(problems({ ...minimal, stateBackend: { changelog: { enabled: true } } })).toEqual([
+      'stateBackend.changelog.enabled: the changelog state backend is part of the scenario format but this version of the engine does not run it yet',
+    ]);
+  });
+
   it('refuses actions whose mechanism the engine does not run yet, saying so', () => {
     expect(problems({ ...minimal, script: [{ atMs: 1, do: 'failUploads', count: 2 }] })).toEqual([
       'script[0].do: "failUploads" is part of the scenario format but this version of the engine does not run it yet',
