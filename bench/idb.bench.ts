@@ -118,6 +118,8 @@ function report(runs: IdbBenchRun[]): BenchLine[] {
     { name: 'restore: raw idb getAll', value: MB(rate((r) => r.rawGetAllMs)) },
     { name: 'restore: raw idb gets', value: MB(rate((r) => r.rawGetsMs)) },
     { name: 'restore: mirror ÷ faster raw', value: ratio(down), goal: `≥ ${GOAL_RATIO}`, ok: median(down) >= GOAL_RATIO },
+    { name: 'listFiles (no bytes)', value: `${fmt(median(runs.map((r) => r.mirrorListMs)), 1)} ms for ${files} files` },
+    { name: 'reconcile, nothing to change', value: `${fmt(median(runs.map((r) => r.mirrorReconcileMs)), 1)} ms for ${files} files` },
   ];
 }
 

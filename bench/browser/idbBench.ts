@@ -8,7 +8,7 @@
  * (the digest cache is keyed by array identity, and a warm cache would flatter the mirror).
  */
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
-import type { StorageOp, StoredFileMeta } from '../../src/engine/storage/remoteStorage';
+import type { StorageOp, StoredFile, StoredFileMeta } from '../../src/engine/storage/remoteStorage';
 import { openPersistence, type StorageMirror } from '../../src/persistence';
 
 /** What the Node side asks for (sizes and counts live in idb.bench.ts). */
@@ -34,6 +34,10 @@ export interface IdbBenchRun {
   rawGetAllMs: number;
   /** One get per key in one transaction: the same access pattern as readFiles. */
   rawGetsMs: number;
+  /** StorageMirror.listFiles of the whole session (no bytes), per round. */
+  mirrorListMs: number;
+  /** StorageMirror.reconcile to the files it already holds (reads the listing, writes nothing), per round. */
+  mirrorReconcileMs: number;
 }
 
 interface BenchFile {
@@ -161,8 +165,31 @@ async function runOnce(cfg: IdbBenchConfig, mirrorFirst: boolean): Promise<IdbBe
         },
       ]);
     }
+    // Listing and a no-op reconcile (what every seek costs), mirror only: figures, not ratios.
+    const model: Record<string, StoredFile> = {};
+    for (const f of mirrorData.flat()) model[f.path] = f;
+    let listMs = 0;
+    let reconcileMs = 0;
+    for (let round = 0; round < cfg.readRounds; round++) {
+      let listed = 0;
+      listMs += await timed(async () => void (listed = (await mirror.listFiles(SESSION)).length));
+      if (listed !== paths.length) throw new Error(`listFiles listed ${listed} files, ${paths.length} were written`);
+      let unchanged = 0;
+      reconcileMs += await timed(async () => void ({ unchanged } = await mirror.reconcile(SESSION, model)));
+      if (unchanged !== paths.length) throw new Error(`reconcile found ${unchanged} of ${paths.length} files unchanged`);
+    }
     const perRound = (ms: number): number => ms / cfg.readRounds;
-    return { files: paths.length, bytes, mirrorWriteMs, rawWriteMs, mirrorReadMs: perRound(readMs.mirror), rawGetAllMs: perRound(readMs.getAll), rawGetsMs: perRound(readMs.gets) };
+    return {
+      files: paths.length,
+      bytes,
+      mirrorWriteMs,
+      rawWriteMs,
+      mirrorReadMs: perRound(readMs.mirror),
+      rawGetAllMs: perRound(readMs.getAll),
+      rawGetsMs: perRound(readMs.gets),
+      mirrorListMs: perRound(listMs),
+      mirrorReconcileMs: perRound(reconcileMs),
+    };
   } finally {
     mirror.close();
     raw.close();

@@ -54,7 +54,7 @@ describe('a failing batch stores nothing of itself and keeps what was stored bef
 
   it('quota reported by a request (asynchronously, aborting the transaction) → kind quota', async () => {
     const mirror = await seeded();
-    failNthPut(12, (store) =>
+    failNthPut(8, (store) =>
       // fake-indexeddb internals: queue a request whose operation fails, exactly as a real
       // quota failure does (the error event aborts the transaction with tx.error set).
       (store.transaction as unknown as { _execRequestAsync(o: object): IDBRequest<IDBValidKey> })._execRequestAsync({

@@ -122,20 +122,24 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<IDBPDatabase
 
     request.addEventListener('upgradeneeded', (event) => {
       const tx = request.transaction;
-      try {
-        if (!tx) throw new Error('the browser gave no upgrade transaction');
-        const upgrade = wrap(tx) as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
-        // If the upgrade aborts, the open request reports it; idb's `done` must not go unhandled.
-        upgrade.done.catch(() => undefined);
-        runMigrations(migrations, wrap(request.result) as IDBPDatabase<unknown>, upgrade, event.oldVersion, event.newVersion ?? version);
-      } catch (e) {
+      const fail = (e: unknown): void => {
         // Aborting the upgrade transaction keeps the database at its old version, untouched.
-        upgradeError = e;
+        upgradeError ??= e;
         try {
           tx?.abort();
         } catch {
           // Already finished: the open request reports the failure anyway.
         }
+      };
+      try {
+        if (!tx) throw new Error('the browser gave no upgrade transaction');
+        const upgrade = wrap(tx) as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
+        // If the upgrade aborts, the open request reports it; idb's `done` must not go unhandled.
+        upgrade.done.catch(() => undefined);
+        // Migrations that convert records finish later, in the same upgrade transaction.
+        runMigrations(migrations, wrap(request.result) as IDBPDatabase<unknown>, upgrade, event.oldVersion, event.newVersion ?? version).catch(fail);
+      } catch (e) {
+        fail(e);
       }
     });
     request.addEventListener('blocked', () => {

@@ -3,6 +3,9 @@
  * storage with a model snapshot, reading files back and listing them. Every function is one
  * transaction, and nothing inside one awaits anything but its own requests.
  *
+ * A file is one `files` record; listing and reconciling read its description from the keys of
+ * the store's `byListing` index (see records.ts), never the bytes.
+ *
  * Digesting bytes is this module's main cost. Where it can, it overlaps the browser's own work
  * instead of adding to it: `applyOps` digests each file just before issuing its put (while the
  * browser stores the previous one) and `readFiles` checks each file as it arrives (while later
@@ -11,12 +14,12 @@
 import type { StorageOp, StoredFile } from '../engine/storage/remoteStorage';
 import { digestBytes } from './bytesDigest';
 import { writeCheckpointSet, type CheckpointInput } from './checkpointMeta';
-import { PersistenceError } from './persistenceError';
+import { PersistenceError, corruptRecord } from './persistenceError';
 import { planReconcile, type DesiredFile, type IndexedState } from './planReconcile';
-import type { RecordStore, WriteOp } from './recordStore';
-import { checkSessionId, copyMeta, fileRecordsOf, type FileIndexRecord, type FileRecord } from './records';
+import type { IndexEntry, RecordKey, RecordStore, RecordTx, WriteOp } from './recordStore';
+import { checkSessionId, copyMeta, fileRecordOf, listingFieldsOf, metaJsonOf, type FileListing } from './records';
 import type { StoreName } from './schema';
-import { parseFileIndexRecord, parseFileRecord } from './validateRecord';
+import { parseFileListing, parseFileRecord } from './validateRecord';
 
 /** How many files an `applyOps` call stored and deleted. */
 export interface ApplyOpsResult {
@@ -25,7 +28,7 @@ export interface ApplyOpsResult {
 }
 
 /** One stored file without its bytes. */
-export type FileListing = Omit<FileIndexRecord, 'formatVersion' | 'sessionId'>;
+export type { FileListing };
 
 /** Options of `reconcile`. */
 export interface ReconcileOptions {
@@ -46,71 +49,84 @@ export interface ReconcileResult {
   checkpointsDeleted: number;
 }
 
-const FILE_STORES: readonly StoreName[] = ['files', 'fileIndex'];
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A put (with its description already encoded) or a delete of one file. */
+type FileChange = { path: string; put: { bytes: Uint8Array; metaJson: string } | null };
 
 /** Applies a step's (or several steps') storage ops, in order, in one transaction. */
 export async function applyOps(store: RecordStore, sessionId: string, ops: readonly StorageOp[]): Promise<ApplyOpsResult> {
   checkSessionId(sessionId);
   if (ops.length === 0) return { puts: 0, deletes: 0 };
+  // Descriptions are encoded (and checked) first, so a bad one throws before anything is written.
+  const changes = ops.map((op): FileChange => ({ path: op.path, put: op.op === 'put' ? { bytes: op.bytes, metaJson: metaJsonOf(op.meta) } : null }));
   const puts = ops.filter((op) => op.op === 'put').length;
   const operation = `saving ${plural(ops.length, 'checkpoint-file change')} of session "${sessionId}"`;
-  await store.transact(FILE_STORES, 'readwrite', operation, (tx) => tx.write(opWrites(sessionId, ops)));
+  await store.transact(['files'], 'readwrite', operation, (tx) => tx.write(fileWrites(sessionId, changes)));
   return { puts, deletes: ops.length - puts };
 }
 
-/** The writes that apply `ops`, each file's records built (and its bytes digested) only when pulled. */
-function* opWrites(sessionId: string, ops: readonly StorageOp[]): Generator<WriteOp> {
-  for (const op of ops) {
-    if (op.op === 'put') {
-      const { file, index } = fileRecordsOf(sessionId, op.path, op.bytes, op.meta);
-      yield { store: 'files', put: file };
-      yield { store: 'fileIndex', put: index };
-    } else {
-      const key = [sessionId, op.path] as const;
-      yield { store: 'files', delete: key };
-      yield { store: 'fileIndex', delete: key };
-    }
+/**
+ * The writes that make the changes: one request per file, since its `byListing` index entry is
+ * kept by IndexedDB itself. Each record is built (and its bytes digested) only when pulled.
+ */
+function* fileWrites(sessionId: string, changes: readonly FileChange[]): Generator<WriteOp> {
+  for (const { path, put } of changes) {
+    yield put ? { store: 'files', put: fileRecordOf(sessionId, path, put.bytes, put.metaJson) } : { store: 'files', delete: [sessionId, path] };
   }
+}
+
+const pathOf = (key: RecordKey): string => (key as readonly [string, string])[1];
+
+/** A file's description from its `byListing` entry, checked as the record itself would be. */
+function listingOf(entry: IndexEntry, sessionId: string, operation: string): FileListing {
+  return parseFileListing(listingFieldsOf(entry.key), sessionId, pathOf(entry.primaryKey), { store: 'files', key: entry.primaryKey, operation });
+}
+
+/**
+ * Inside a transaction: the session's records' keys in path order, their `byListing` entries by
+ * path, and the keys of records without an entry (too damaged to be indexed: a field missing or
+ * of the wrong type). Neither request loads a record.
+ */
+async function readListing(tx: RecordTx, sessionId: string): Promise<{ keys: RecordKey[]; entries: Map<string, IndexEntry>; unlisted: RecordKey[] }> {
+  const [indexed, keys] = await Promise.all([tx.getSessionIndexKeys('files', 'byListing', sessionId), tx.getSessionKeys('files', sessionId)]);
+  const entries = new Map(indexed.map((e) => [pathOf(e.primaryKey), e]));
+  return { keys, entries, unlisted: keys.filter((k) => !entries.has(pathOf(k))) };
 }
 
 /**
  * Makes stored files equal `model` (after a seek or branch): deletes what the model lacks, adds
  * what storage lacks, and re-puts files whose size, digest or description differ, or whose
- * records are damaged or half there. Reads, decides and writes in one transaction, so nothing
- * can slip in between; damaged records are repaired rather than reported.
+ * records are damaged (listed wrongly, or not at all). Reads, decides and writes in one
+ * transaction, so nothing can slip in between; damaged records are repaired rather than reported.
  */
 export async function reconcile(store: RecordStore, sessionId: string, model: Readonly<Record<string, StoredFile>>, options: ReconcileOptions, now: () => number): Promise<ReconcileResult> {
   checkSessionId(sessionId);
-  const desired = new Map<string, DesiredFile & { file: StoredFile }>();
+  const desired = new Map<string, DesiredFile & { file: StoredFile; metaJson: string }>();
   for (const path of Object.keys(model)) {
     const file = model[path]!;
-    desired.set(path, { size: file.bytes.length, digest: digestBytes(file.bytes), meta: copyMeta(file.meta), file });
+    desired.set(path, { size: file.bytes.length, digest: digestBytes(file.bytes), meta: copyMeta(file.meta), metaJson: metaJsonOf(file.meta), file });
   }
-  const stores: StoreName[] = options.checkpoints ? [...FILE_STORES, 'checkpoints'] : [...FILE_STORES];
+  const stores: StoreName[] = options.checkpoints ? ['files', 'checkpoints'] : ['files'];
   const operation = `bringing the saved checkpoint files of session "${sessionId}" in line with the timeline`;
   const savedAtMs = now();
   return store.transact(stores, 'readwrite', operation, async (tx) => {
-    const [indexEntries, fileKeys, fileEntries] = await Promise.all([
-      tx.getSessionEntries('fileIndex', sessionId),
-      tx.getSessionKeys('files', sessionId),
-      options.verifyBytes ? tx.getSessionEntries('files', sessionId) : Promise.resolve(null),
-    ]);
+    const [{ keys, entries }, fileEntries] = await Promise.all([readListing(tx, sessionId), options.verifyBytes ? tx.getSessionEntries('files', sessionId) : Promise.resolve(null)]);
+    // A record without a listing entry is in `filePaths` but not in `index`: it gets replaced.
+    const filePaths = new Set(keys.map(pathOf));
     const index = new Map<string, IndexedState>();
-    for (const { key, value } of indexEntries) {
-      const path = (key as readonly [string, string])[1];
+    for (const [path, entry] of entries) {
       try {
-        index.set(path, parseFileIndexRecord(value, sessionId, path, { store: 'fileIndex', key, operation }));
+        index.set(path, listingOf(entry, sessionId, operation));
       } catch {
         index.set(path, 'corrupt');
       }
     }
-    const filePaths = new Set(fileKeys.map((k) => (k as readonly [string, string])[1]));
     let byteDigests: Map<string, string | 'corrupt'> | undefined;
     if (fileEntries) {
       byteDigests = new Map();
       for (const { key, value } of fileEntries) {
-        const path = (key as readonly [string, string])[1];
+        const path = pathOf(key);
         try {
           byteDigests.set(path, parseFileRecord(value, sessionId, path, { store: 'files', key, operation }, digestBytes).digest);
         } catch {
@@ -119,14 +135,14 @@ export async function reconcile(store: RecordStore, sessionId: string, model: Re
       }
     }
     const plan = planReconcile(desired, byteDigests ? { index, filePaths, byteDigests } : { index, filePaths });
-    const changes: StorageOp[] = [
-      ...plan.remove.map((path): StorageOp => ({ op: 'delete', path })),
-      ...[...plan.add, ...plan.replace].map((path): StorageOp => {
-        const { file } = desired.get(path)!;
-        return { op: 'put', path, bytes: file.bytes, meta: file.meta };
+    const changes: FileChange[] = [
+      ...plan.remove.map((path): FileChange => ({ path, put: null })),
+      ...[...plan.add, ...plan.replace].map((path): FileChange => {
+        const { file, metaJson } = desired.get(path)!;
+        return { path, put: { bytes: file.bytes, metaJson } };
       }),
     ];
-    await tx.write(opWrites(sessionId, changes));
+    await tx.write(fileWrites(sessionId, changes));
     const cp = options.checkpoints ? await writeCheckpointSet(tx, sessionId, options.checkpoints, savedAtMs) : { written: 0, deleted: 0 };
     return { added: plan.add.length, replaced: plan.replace.length, deleted: plan.remove.length, unchanged: plan.unchanged, checkpointsWritten: cp.written, checkpointsDeleted: cp.deleted };
   });
@@ -143,7 +159,7 @@ export async function readFiles(store: RecordStore, sessionId: string, paths: re
   const checked = await store.transact(['files'], 'readonly', operation, (tx) =>
     Promise.all(
       unique.map((p) =>
-        tx.get('files', [sessionId, p]).then((value): FileRecord | 'missing' | { damaged: unknown } => {
+        tx.get('files', [sessionId, p]).then((value): { bytes: Uint8Array } | 'missing' | { damaged: unknown } => {
           if (value === undefined) return 'missing';
           try {
             return parseFileRecord(value, sessionId, p, { store: 'files', key: [sessionId, p], operation }, digestBytes);
@@ -178,14 +194,26 @@ export async function readFiles(store: RecordStore, sessionId: string, paths: re
   return out;
 }
 
-/** Lists a session's files (path, size, digest, description) without loading their bytes. */
+/**
+ * Lists a session's files (path, size, digest, description) in path order from the `byListing`
+ * index alone, without loading their bytes. A damaged record throws `corrupt` naming it, whether
+ * its listing is unsound or it could not be indexed at all (then it is read to say why).
+ */
 export async function listFiles(store: RecordStore, sessionId: string): Promise<FileListing[]> {
   checkSessionId(sessionId);
   const operation = `listing the checkpoint files of session "${sessionId}"`;
-  const entries = await store.transact(['fileIndex'], 'readonly', operation, (tx) => tx.getSessionEntries('fileIndex', sessionId));
-  return entries.map(({ key, value }) => {
-    const path = (key as readonly [string, string])[1];
-    const { size, digest, meta } = parseFileIndexRecord(value, sessionId, path, { store: 'fileIndex', key, operation });
-    return { path, size, digest, meta };
+  const { keys, entries, unlisted } = await store.transact(['files'], 'readonly', operation, async (tx) => {
+    const listing = await readListing(tx, sessionId);
+    // Normally none: only a damaged record is read, to say what is wrong with it.
+    const values = await Promise.all(listing.unlisted.map((key) => tx.get('files', key)));
+    return { ...listing, unlisted: new Map(listing.unlisted.map((key, i) => [pathOf(key), values[i]])) };
+  });
+  return keys.map((key) => {
+    const path = pathOf(key);
+    const entry = entries.get(path);
+    if (entry) return listingOf(entry, sessionId, operation);
+    // Throws saying what is wrong; a record that passed would have been indexed.
+    parseFileListing(unlisted.get(path), sessionId, path, { store: 'files', key, operation });
+    throw corruptRecord('files', key, 'is missing from the "byListing" index of the store', operation);
   });
 }

@@ -4,9 +4,9 @@
  */
 import { unwrap, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { PersistenceError } from './persistenceError';
-import type { RecordKey, RecordStore, RecordTx, StoredEntry, WriteOp } from './recordStore';
+import type { IndexEntry, RecordKey, RecordStore, RecordTx, StoredEntry, WriteOp } from './recordStore';
 import { runTransaction, type LabTransaction } from './runTransaction';
-import type { CheckpointLabSchema, SessionKeyedStore, SessionRangeStore, StoreName } from './schema';
+import type { CheckpointLabSchema, IndexName, SessionKeyedStore, SessionRangeStore, StoreName } from './schema';
 
 // Typed as readwrite so put/delete exist; in a readonly transaction IndexedDB itself refuses them.
 type LooseStore = IDBPObjectStore<unknown, ArrayLike<string>, string, 'readwrite'>;
@@ -44,6 +44,25 @@ function writeAll(os: (name: StoreName) => LooseStore, ops: Iterable<WriteOp>): 
   });
 }
 
+/**
+ * A session's index entries by a key cursor (IndexedDB has no "all index keys" request: an
+ * index's getAllKeys gives primary keys only). Native callbacks rather than idb's promise per
+ * step; the browser prefetches key cursor steps in batches.
+ */
+function indexKeys(store: IDBObjectStore, index: IndexName, sessionId: string): Promise<IndexEntry[]> {
+  return new Promise((resolve, reject) => {
+    const out: IndexEntry[] = [];
+    const request = store.index(index).openKeyCursor(sessionRange(sessionId));
+    request.addEventListener('success', () => {
+      const cursor = request.result;
+      if (!cursor) return resolve(out);
+      out.push({ key: cursor.key as unknown[], primaryKey: cursor.primaryKey as RecordKey });
+      cursor.continue();
+    });
+    request.addEventListener('error', () => reject(request.error));
+  });
+}
+
 function adapt(tx: LabTransaction<IDBTransactionMode>): RecordTx {
   // The typed schema cannot express "any store by name"; records are checked on read anyway.
   const os = (name: StoreName): LooseStore => tx.objectStore(name) as unknown as LooseStore;
@@ -57,6 +76,7 @@ function adapt(tx: LabTransaction<IDBTransactionMode>): RecordTx {
       return zip(keys, values);
     },
     getSessionKeys: async (store: SessionRangeStore, sessionId) => (await os(store).getAllKeys(sessionRange(sessionId))) as RecordKey[],
+    getSessionIndexKeys: (store: SessionRangeStore, index, sessionId) => indexKeys(unwrap(os(store)), index, sessionId),
     async getAllEntries(store: SessionKeyedStore) {
       const s = os(store);
       const [keys, values] = await Promise.all([s.getAllKeys(), s.getAll()]);

@@ -4,22 +4,44 @@
  * IndexedDB's rules so that the mirror behaves the same on it: records are structured-cloned
  * in and out (no aliasing with the caller's objects), transactions run one at a time and are
  * atomic (writes go to copies of the touched tables, swapped in only when `work` succeeds), a
- * write in a readonly transaction or to a store outside the scope fails, and a `tx` used after
- * its transaction has finished throws as IndexedDB's does.
+ * write in a readonly transaction or to a store outside the scope fails, a `tx` used after its
+ * transaction has finished throws as IndexedDB's does, and an index lists exactly the records
+ * IndexedDB would index (its keys are computed from the records when read, so they are never stale).
  */
 import { PersistenceError } from './persistenceError';
-import { compareKeys, type RecordKey, type RecordStore, type RecordTx, type StoredEntry } from './recordStore';
-import { STORE_NAMES, type SessionKeyedStore, type SessionRangeStore, type StoreName } from './schema';
+import { compareKeys, type IndexEntry, type RecordKey, type RecordStore, type RecordTx, type StoredEntry } from './recordStore';
+import { FILE_LISTING_KEY_PATH } from './records';
+import { STORE_NAMES, type IndexName, type SessionKeyedStore, type SessionRangeStore, type StoreName } from './schema';
 import { toPersistenceError } from './toPersistenceError';
 
 /** Each store's key path; must equal what the migrations create (a test compares them). */
 export const MEMORY_KEY_PATHS: Readonly<Record<StoreName, string | readonly string[]>> = {
   files: ['sessionId', 'path'],
-  fileIndex: ['sessionId', 'path'],
   checkpoints: ['sessionId', 'checkpointId'],
   sessions: 'sessionId',
   registry: 'sessionId',
 };
+
+/** Each index's key path by store; must equal what the migrations create (a test compares them). */
+export const MEMORY_INDEX_KEY_PATHS: Readonly<Partial<Record<StoreName, Readonly<Partial<Record<IndexName, readonly string[]>>>>>> = {
+  files: { byListing: FILE_LISTING_KEY_PATH },
+};
+
+/**
+ * The index key of `record`, or undefined when IndexedDB would leave it out of the index (a
+ * field missing or not a valid key). Only string and number fields count as keys here: the
+ * indexed fields of this app's records are never dates or binary, and a record holding one
+ * there is damaged whichever way it is treated.
+ */
+function indexKeyOf(record: unknown, keyPath: readonly string[]): unknown[] | undefined {
+  const key: unknown[] = [];
+  for (const name of keyPath) {
+    const v = (record as Record<string, unknown>)[name];
+    if (typeof v !== 'string' && (typeof v !== 'number' || Number.isNaN(v))) return undefined;
+    key.push(v);
+  }
+  return key;
+}
 
 type Table = Map<string, StoredEntry>;
 
@@ -95,6 +117,17 @@ export class MemoryRecordStore implements RecordStore {
       },
       getSessionEntries: async (store: SessionRangeStore, sessionId) => inSession(reading(store), sessionId).map((e) => ({ key: e.key, value: structuredClone(e.value) })),
       getSessionKeys: async (store: SessionRangeStore, sessionId) => inSession(reading(store), sessionId).map((e) => e.key),
+      getSessionIndexKeys: async (store: SessionRangeStore, index: IndexName, sessionId) => {
+        const t = reading(store);
+        const keyPath = MEMORY_INDEX_KEY_PATHS[store]?.[index];
+        if (!keyPath) throw new DOMException(`Store "${store}" has no index "${index}"`, 'NotFoundError');
+        const entries: IndexEntry[] = [];
+        for (const e of inSession(t, sessionId)) {
+          const key = indexKeyOf(e.value, keyPath);
+          if (key) entries.push({ key, primaryKey: e.key });
+        }
+        return entries.sort((a, b) => compareKeys(a.key, b.key) || compareKeys(a.primaryKey, b.primaryKey));
+      },
       getAllEntries: async (store: SessionKeyedStore) => sorted(reading(store).values()).map((e) => ({ key: e.key, value: structuredClone(e.value) })),
       put: async (store, record) => put(store, record),
       delete: async (store, key) => {

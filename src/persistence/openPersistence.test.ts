@@ -57,7 +57,7 @@ describe('opening', () => {
     });
     const opened = await openPersistence({ factory });
     expect([opened.durable, opened.problem?.kind]).toEqual([false, 'unknown']);
-    expect(opened.problem?.message).toContain('Upgrading saved data to version 1 failed');
+    expect(opened.problem?.message).toContain(`Upgrading saved data to version ${MIGRATIONS.length} failed`);
   });
 
   it('opens durably on a working factory', async () => {
@@ -67,7 +67,7 @@ describe('opening', () => {
 
   it('reports version-too-new for a database from a newer app, and can export it raw and reset it', async () => {
     const factory = freshFactory();
-    const newer = await openDatabase({ factory, migrations: [...MIGRATIONS, { version: 2, description: 'future', migrate: (db) => void db.createObjectStore('future') }] });
+    const newer = await openDatabase({ factory, migrations: [...MIGRATIONS, { version: MIGRATIONS.length + 1, description: 'future', migrate: (db) => void db.createObjectStore('future') }] });
     await newer.put('sessions', { formatVersion: 1, sessionId: 'kept', title: 'T', scenario: {}, interventions: [], cursor: 0, appVersion: 'x', createdAtMs: 1, updatedAtMs: 1 });
     newer.close();
 
@@ -78,8 +78,8 @@ describe('opening', () => {
     expect(opened.problem?.message).toContain('newer version of Checkpoint Lab');
 
     const dump = await exportRawDatabase({ factory });
-    expect(dump.databaseVersion).toBe(2);
-    expect(Object.keys(dump.stores).sort()).toEqual(['checkpoints', 'fileIndex', 'files', 'future', 'registry', 'sessions']);
+    expect(dump.databaseVersion).toBe(MIGRATIONS.length + 1);
+    expect(Object.keys(dump.stores).sort()).toEqual(['checkpoints', 'files', 'future', 'registry', 'sessions']);
     expect(dump.stores.sessions?.[0]?.key).toBe('kept');
 
     await resetDatabase({ factory });
@@ -99,27 +99,36 @@ describe('opening', () => {
     await openDatabase({ factory, migrations: [{ version: 1, description: 'someone else', migrate: (db) => void db.createObjectStore('files') }] }).then((db) => db.close());
     const opened = await openPersistence({ factory });
     expect(opened.problem?.kind).toBe('corrupt');
-    expect(opened.problem?.message).toContain('missing stores: fileIndex, checkpoints, sessions, registry');
+    expect(opened.problem?.message).toContain('missing stores: checkpoints, sessions, registry');
+  });
+
+  it('falls back with corrupt when the database lacks our indexes', async () => {
+    const factory = freshFactory();
+    const withoutIndex: Migration = { version: 2, description: 'someone else', migrate: (db) => void db.deleteObjectStore('fileIndex') };
+    await openDatabase({ factory, migrations: [MIGRATIONS[0]!, withoutIndex] }).then((db) => db.close());
+    const opened = await openPersistence({ factory });
+    expect([opened.durable, opened.problem?.kind]).toEqual([false, 'corrupt']);
+    expect(opened.problem?.message).toContain('missing indexes: files.byListing');
   });
 });
 
-/** A version-1 database held open by a connection without a versionchange handler: an old tab that never lets go. */
+/** The current database held open by a connection without a versionchange handler: an old tab that never lets go. */
 async function oldTab(factory: IDBFactory): Promise<IDBDatabase> {
   (await openDatabase({ factory })).close();
   return new Promise<IDBDatabase>((resolve) => {
-    const r = factory.open(DB_NAME, 1);
+    const r = factory.open(DB_NAME, MIGRATIONS.length);
     r.onsuccess = () => resolve(r.result);
   });
 }
 
 describe('other tabs', () => {
-  const v2: readonly Migration[] = [...MIGRATIONS, { version: 2, description: 'test', migrate: (_db, tx) => void tx.objectStore('files').createIndex('byPath', 'path') }];
+  const nextVersion: readonly Migration[] = [...MIGRATIONS, { version: MIGRATIONS.length + 1, description: 'test', migrate: (_db, tx) => void tx.objectStore('files').createIndex('byPath', 'path') }];
 
   it('an old connection that does not close blocks the upgrade: onBlocked at once, blocked after the timeout', async () => {
     const factory = freshFactory();
     const old = await oldTab(factory);
     const onBlocked = vi.fn();
-    const opened = await openPersistence({ factory, migrations: v2, timeoutMs: 100, onBlocked });
+    const opened = await openPersistence({ factory, migrations: nextVersion, timeoutMs: 100, onBlocked });
     expect(onBlocked).toHaveBeenCalledTimes(1);
     expect(onBlocked.mock.calls[0]?.[0]).toMatchObject({ kind: 'blocked' });
     expect(opened.durable).toBe(false);
@@ -131,7 +140,7 @@ describe('other tabs', () => {
   it('a blocked open goes ahead when the other tab closes in time', async () => {
     const factory = freshFactory();
     const old = await oldTab(factory);
-    const opened = await openPersistence({ factory, migrations: v2, timeoutMs: 5000, onBlocked: () => old.close() });
+    const opened = await openPersistence({ factory, migrations: nextVersion, timeoutMs: 5000, onBlocked: () => old.close() });
     expect(opened.problem).toBeNull();
     expect(opened.durable).toBe(true);
   });
@@ -141,7 +150,7 @@ describe('other tabs', () => {
     const onConnectionLost = vi.fn();
     const ours = await openPersistence({ factory, onConnectionLost });
     await ours.mirror.applyOps('s1', [put('a', bytesOf(2))]);
-    const newer = await openPersistence({ factory, migrations: v2, timeoutMs: 1000 });
+    const newer = await openPersistence({ factory, migrations: nextVersion, timeoutMs: 1000 });
     expect(newer.durable).toBe(true);
     expect(onConnectionLost).toHaveBeenCalledTimes(1);
     const e = await rejection(ours.mirror.applyOps('s1', [put('b', bytesOf(2))]));

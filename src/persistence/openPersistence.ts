@@ -5,15 +5,16 @@
  *
  * Falls back to memory when: there is no IndexedDB (`indexedDB` missing or throwing on access),
  * `open` throws or fails (private windows, policies), another tab blocks the open past the
- * timeout (`blocked`), the database is from a newer app (`version-too-new`), or its layout is
- * not what the migrations make (`corrupt`).
+ * timeout (`blocked`), the database is from a newer app (`version-too-new`), or its layout (stores
+ * and indexes) is not what the migrations make (`corrupt`).
  */
+import type { IDBPDatabase } from 'idb';
 import { openDatabase } from './db';
 import { IdbRecordStore } from './idbRecordStore';
 import { MemoryRecordStore } from './memoryRecordStore';
 import type { Migration } from './migrations';
 import { PersistenceError, isPersistenceError } from './persistenceError';
-import { STORE_NAMES } from './schema';
+import { INDEX_NAMES, STORE_NAMES, type CheckpointLabSchema } from './schema';
 import { StorageMirror, type StorageMirrorOptions } from './storageMirror';
 import { toPersistenceError } from './toPersistenceError';
 
@@ -64,13 +65,23 @@ function noIndexedDb(): PersistenceError {
   });
 }
 
-function missingStores(missing: string[]): PersistenceError {
+function missingLayout(what: string): PersistenceError {
   return new PersistenceError({
     kind: 'corrupt',
     operation: 'opening saved data',
     recovery: ['export', 'reset'],
-    message: `Saved data does not have the layout this version expects (missing stores: ${missing.join(', ')}). Export the raw data if you need it, then reset saved data.`,
+    message: `Saved data does not have the layout this version expects (${what}). Export the raw data if you need it, then reset saved data.`,
   });
+}
+
+/** What of our layout `db` lacks (stores, then indexes), or null when it has all of it. */
+function missingFrom(db: IDBPDatabase<CheckpointLabSchema>): string | null {
+  const stores = STORE_NAMES.filter((n) => !db.objectStoreNames.contains(n));
+  if (stores.length > 0) return `missing stores: ${stores.join(', ')}`;
+  const tx = db.transaction([...new Set(INDEX_NAMES.map((i) => i.store))]);
+  // Typed per store, the index names of a store chosen at run time come out as `never`.
+  const indexes = INDEX_NAMES.filter((i) => !(tx.objectStore(i.store).indexNames as DOMStringList).contains(i.index));
+  return indexes.length > 0 ? `missing indexes: ${indexes.map((i) => `${i.store}.${i.index}`).join(', ')}` : null;
 }
 
 /** Opens persistence, falling back to memory; never rejects. */
@@ -96,10 +107,10 @@ export async function openPersistence(options: OpenPersistenceOptions = {}): Pro
         options.onConnectionLost?.(e);
       },
     });
-    const missing = STORE_NAMES.filter((n) => !db.objectStoreNames.contains(n));
-    if (missing.length > 0) {
+    const missing = missingFrom(db);
+    if (missing) {
       db.close();
-      return fallback(missingStores(missing));
+      return fallback(missingLayout(missing));
     }
     store = new IdbRecordStore(db);
     return { mirror: new StorageMirror(store, options), durable: true, problem: null, notice: null };

@@ -13,14 +13,14 @@ export interface DesiredFile {
   meta: StoredFileMeta;
 }
 
-/** What storage holds for a path, from its index record; `corrupt` when that did not parse. */
+/** What storage holds for a path, from its `byListing` index entry; `corrupt` when that did not parse. */
 export type IndexedState = DesiredFile | 'corrupt';
 
 /** Storage as read inside the reconciling transaction. */
 export interface StoredState {
-  /** Index records by path. */
+  /** Listings by path (a record too damaged to be indexed has none). */
   index: ReadonlyMap<string, IndexedState>;
-  /** Paths that have a bytes record. */
+  /** Paths that have a `files` record, listed or not. */
   filePaths: ReadonlySet<string>;
   /** When verifying bytes: the digest of the stored bytes by path (`corrupt` if unreadable). */
   byteDigests?: ReadonlyMap<string, string | 'corrupt'>;
@@ -32,7 +32,7 @@ export interface ReconcilePlan {
   remove: string[];
   /** In the model, not stored at all. */
   add: string[];
-  /** Stored, but different, damaged or half there (index without bytes or the reverse). */
+  /** Stored, but different or damaged (including a record without a listing). */
   replace: string[];
   unchanged: number;
 }

@@ -39,7 +39,7 @@ function simulate(batches: StorageOp[][]): Map<string, StoredFile> {
 }
 
 type Fate = 'keep' | 'bytes' | 'meta' | 'drop';
-type Damage = { what: 'dropBytes' | 'dropIndex' | 'badIndex' | 'badBytes'; pick: number };
+type Damage = { what: 'dropFile' | 'unindexable' | 'badListing' | 'badBytes'; pick: number };
 
 /** Stored state, then a model derived from it (kept, changed, dropped files plus new ones). */
 const scenarioArb = fc.array(fc.array(opArb, { maxLength: 12 }), { maxLength: 4 }).chain((batches) => {
@@ -61,7 +61,7 @@ const scenarioArb = fc.array(fc.array(opArb, { maxLength: 12 }), { maxLength: 4 
       return model;
     }),
     otherOps: fc.array(opArb, { maxLength: 6 }),
-    damages: fc.array(fc.record({ what: fc.constantFrom<Damage['what']>('dropBytes', 'dropIndex', 'badIndex', 'badBytes'), pick: fc.nat() }), { maxLength: 4 }),
+    damages: fc.array(fc.record({ what: fc.constantFrom<Damage['what']>('dropFile', 'unindexable', 'badListing', 'badBytes'), pick: fc.nat() }), { maxLength: 4 }),
     verifyBytes: fc.boolean(),
   });
 });
@@ -84,24 +84,23 @@ describe.each(BACKENDS)('reconcile on %s', (name, make) => {
         for (const ops of batches) await mirror.applyOps('s', ops);
         await mirror.applyOps('other', otherOps);
         const otherBefore = await snapshot(mirror, 'other');
-        // Without verifyBytes, reconcile trusts index records by design, so damaged bytes under a
-        // sound index record are out of its reach; that damage is only planted when verifying.
+        // Without verifyBytes, reconcile trusts listings by design, so damaged bytes under a sound
+        // listing are out of its reach; that damage is only planted when verifying.
         const damages = verifyBytes ? allDamages : allDamages.filter((d) => d.what !== 'badBytes');
 
         if (factory && damages.length > 0) {
           // Damage records behind the mirror's back, as a crash, a bug or an extension could.
           const raw = await rawDb(factory);
-          const paths = ((await raw.getAllKeys('fileIndex')) as [string, string][]).filter(([s]) => s === 's').map(([, p]) => p);
+          const paths = ((await raw.getAllKeys('files')) as [string, string][]).filter(([s]) => s === 's').map(([, p]) => p);
           for (const d of damages) {
             const path = paths[d.pick % Math.max(1, paths.length)];
             if (path === undefined) break;
-            if (d.what === 'dropBytes') await raw.delete('files', ['s', path]);
-            if (d.what === 'dropIndex') await raw.delete('fileIndex', ['s', path]);
-            if (d.what === 'badIndex') await raw.put('fileIndex', { formatVersion: 0, sessionId: 's', path });
-            if (d.what === 'badBytes') {
-              const rec = (await raw.get('files', ['s', path])) as { bytes: Uint8Array } | undefined;
-              if (rec) await raw.put('files', { ...rec, bytes: 'not bytes' });
-            }
+            const rec = (await raw.get('files', ['s', path])) as Record<string, unknown> | undefined;
+            if (d.what === 'dropFile') await raw.delete('files', ['s', path]);
+            // Out of the byListing index (no metaJson), or in it with a listing that does not parse.
+            if (d.what === 'unindexable' && rec) await raw.put('files', { ...rec, metaJson: undefined });
+            if (d.what === 'badListing') await raw.put('files', { formatVersion: 0, sessionId: 's', path, size: 0, digest: '', metaJson: '{}' });
+            if (d.what === 'badBytes' && rec) await raw.put('files', { ...rec, bytes: 'not bytes' });
           }
           raw.close();
         }
@@ -113,12 +112,12 @@ describe.each(BACKENDS)('reconcile on %s', (name, make) => {
         expect(await snapshot(mirror, 's')).toEqual(paths.map((p) => [p, { bytes: [...model[p]!.bytes], meta: model[p]!.meta }]));
         expect(await snapshot(mirror, 'other')).toEqual(otherBefore);
         if (factory) {
-          // No orphans left in either store (listing only shows the index).
+          // Every record of the session is sound and listed: in the store and in its index.
           const raw = await rawDb(factory);
-          for (const store of ['files', 'fileIndex']) {
-            const keys = ((await raw.getAllKeys(store)) as [string, string][]).filter(([s]) => s === 's').map(([, p]) => p);
-            expect(keys).toEqual(paths);
-          }
+          const tx = raw.transaction('files');
+          const inSession = (keys: IDBValidKey[]) => (keys as [string, string][]).filter(([s]) => s === 's').map(([, p]) => p);
+          expect(inSession(await tx.store.getAllKeys())).toEqual(paths);
+          expect(inSession(await tx.store.index('byListing').getAllKeys())).toEqual(paths);
           raw.close();
         }
 

@@ -8,7 +8,7 @@
  * The interface keeps IndexedDB's rules so code that works on memory works on IndexedDB: all
  * access happens inside `transact`, which is atomic; `work` must await only its own `tx` calls.
  */
-import type { SessionKeyedStore, SessionRangeStore, StoreName } from './schema';
+import type { IndexName, SessionKeyedStore, SessionRangeStore, StoreName } from './schema';
 
 /** A primary key: a session id, or [sessionId, path] / [sessionId, checkpointId]. */
 export type RecordKey = string | readonly [string, string] | readonly [string, number];
@@ -17,6 +17,12 @@ export type RecordKey = string | readonly [string, string] | readonly [string, n
 export interface StoredEntry {
   key: RecordKey;
   value: unknown;
+}
+
+/** An index entry: its key (the indexed fields, trusted to be a key, not to be sound) and the record's primary key. */
+export interface IndexEntry {
+  key: readonly unknown[];
+  primaryKey: RecordKey;
 }
 
 /** One write of a bulk `write`: a put of a record (in-line key) or a delete by key. */
@@ -29,6 +35,12 @@ export interface RecordTx {
   getSessionEntries(store: SessionRangeStore, sessionId: string): Promise<StoredEntry[]>;
   /** The keys of a session's records, without loading the values. */
   getSessionKeys(store: SessionRangeStore, sessionId: string): Promise<RecordKey[]>;
+  /**
+   * The entries of a session in an index whose keys start with sessionId, in index key order,
+   * without loading the records. Records that cannot be indexed (a field missing, or not a valid
+   * key) have no entry, as in IndexedDB.
+   */
+  getSessionIndexKeys(store: SessionRangeStore, index: IndexName, sessionId: string): Promise<IndexEntry[]>;
   /** Every record of a session-keyed store, in key order. */
   getAllEntries(store: SessionKeyedStore): Promise<StoredEntry[]>;
   /** Stores a record under the key its own fields name (in-line keys). */

@@ -22,12 +22,13 @@ describe.each(STORES)('RecordTx.write on %s', (_name, make) => {
     const ops: WriteOp[] = [
       { store: 'files', put: rec('a', 1) },
       { store: 'files', put: rec('b', 1) },
-      { store: 'fileIndex', put: rec('a', 9) },
+      { store: 'checkpoints', put: { formatVersion: 1, sessionId: 's', checkpointId: 9 } },
       { store: 'files', delete: ['s', 'a'] },
       { store: 'files', put: rec('b', 2) },
     ];
-    await store.transact(['files', 'fileIndex'], 'readwrite', 'w', (tx) => tx.write(ops));
+    await store.transact(['files', 'checkpoints'], 'readwrite', 'w', (tx) => tx.write(ops));
     expect(await contents(store)).toEqual([rec('b', 2)]);
+    expect(await store.transact(['checkpoints'], 'readonly', 'r', (tx) => tx.getSessionKeys('checkpoints', 's'))).toEqual([['s', 9]]);
     await store.transact(['files'], 'readwrite', 'w', (tx) => tx.write([]));
     expect(await contents(store)).toEqual([rec('b', 2)]);
   });

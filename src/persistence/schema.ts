@@ -4,28 +4,33 @@
  * meant when it shipped, whatever this type says later.
  */
 import type { DBSchema } from 'idb';
-import type { CheckpointRecord, FileIndexRecord, FileRecord, RegistryRecord, SessionRecord } from './records';
+import type { CheckpointRecord, FileListingKey, FileRecord, RegistryRecord, SessionRecord } from './records';
 
 /** The database name. One database per origin holds every session. */
 export const DB_NAME = 'checkpoint-lab';
 
 /** idb's typed view of the current layout. */
 export interface CheckpointLabSchema extends DBSchema {
-  files: { key: [string, string]; value: FileRecord };
-  fileIndex: { key: [string, string]; value: FileIndexRecord };
+  files: { key: [string, string]; value: FileRecord; indexes: { byListing: FileListingKey } };
   checkpoints: { key: [string, number]; value: CheckpointRecord };
   sessions: { key: string; value: SessionRecord };
   registry: { key: string; value: RegistryRecord };
 }
 
 /** The names of the object stores. */
-export type StoreName = 'files' | 'fileIndex' | 'checkpoints' | 'sessions' | 'registry';
+export type StoreName = 'files' | 'checkpoints' | 'sessions' | 'registry';
 
 /** Stores keyed by [sessionId, …]: a session's records form one key range. */
-export type SessionRangeStore = 'files' | 'fileIndex' | 'checkpoints';
+export type SessionRangeStore = 'files' | 'checkpoints';
 
 /** Stores keyed by the session id alone. */
 export type SessionKeyedStore = 'sessions' | 'registry';
 
 /** Every store, e.g. for a transaction that deletes a whole session. */
-export const STORE_NAMES: readonly StoreName[] = ['files', 'fileIndex', 'checkpoints', 'sessions', 'registry'];
+export const STORE_NAMES: readonly StoreName[] = ['files', 'checkpoints', 'sessions', 'registry'];
+
+/** The indexes, by store: keys start with sessionId, so a session's entries form one key range. */
+export type IndexName = 'byListing';
+
+/** Every index and its store (openPersistence checks they exist). */
+export const INDEX_NAMES: readonly { store: SessionRangeStore; index: IndexName }[] = [{ store: 'files', index: 'byListing' }];

@@ -10,18 +10,24 @@ import { digestBytes } from './bytesDigest';
 import { fromJsonSafe, toJsonSafe, type Json } from './jsonSafe';
 import { PersistenceError } from './persistenceError';
 import type { RecordStore } from './recordStore';
-import { FORMAT_VERSION, checkSessionId, fileRecordsOf, type CheckpointRecord, type RegistryRecord, type SessionRecord } from './records';
+import { FORMAT_VERSION, checkSessionId, fileRecordOf, metaJsonOf, type CheckpointRecord, type RegistryRecord, type SessionRecord } from './records';
 import { STORE_NAMES } from './schema';
 import type { SessionSummary } from './sessions';
-import { parseCheckpointRecord, parseFileIndexRecord, parseFileRecord, parseRegistryRecord, parseSessionRecord } from './validateRecord';
+import { parseCheckpointRecord, parseExportedFile, parseFileRecord, parseRegistryRecord, parseSessionRecord } from './validateRecord';
 
 /** Identifies the export format. */
 export const SESSION_EXPORT_FORMAT = 'checkpoint-lab/session-export';
 
+/**
+ * The version of the export format, which is its own: it did not change when the `files`
+ * records did (file format 2), so exports made by earlier versions still import, and the other way round.
+ */
+export const SESSION_EXPORT_VERSION = 1;
+
 /** One session as JSON-able data. */
 export interface SessionExport {
   format: typeof SESSION_EXPORT_FORMAT;
-  formatVersion: typeof FORMAT_VERSION;
+  formatVersion: typeof SESSION_EXPORT_VERSION;
   exportedAtMs: number;
   /** The app version that made the export. */
   exportedBy: string;
@@ -57,7 +63,7 @@ export async function exportSession(store: RecordStore, sessionId: string, appVe
   const registry = registryValue === undefined ? null : parseRegistryRecord(registryValue, sessionId, { store: 'registry', key: sessionId, operation }, anything);
   return {
     format: SESSION_EXPORT_FORMAT,
-    formatVersion: FORMAT_VERSION,
+    formatVersion: SESSION_EXPORT_VERSION,
     exportedAtMs: now(),
     exportedBy: appVersion,
     session: { sessionId, title: s.title, appVersion: s.appVersion, createdAtMs: s.createdAtMs, updatedAtMs: s.updatedAtMs, cursor: s.cursor, scenario: toJsonSafe(s.scenario), interventions: s.interventions.map((x) => toJsonSafe(x)) },
@@ -108,7 +114,7 @@ function decode(x: unknown, where: string): unknown {
 export async function importSession(store: RecordStore, data: unknown, asSessionId?: string): Promise<SessionSummary> {
   const root = obj(data, 'the file');
   if (root.format !== SESSION_EXPORT_FORMAT) invalid('the file', `has format ${JSON.stringify(root.format)} instead of "${SESSION_EXPORT_FORMAT}"`);
-  if (root.formatVersion !== FORMAT_VERSION) invalid('the file', `has formatVersion ${JSON.stringify(root.formatVersion)}; this version reads ${FORMAT_VERSION} (it may come from a newer Checkpoint Lab)`);
+  if (root.formatVersion !== SESSION_EXPORT_VERSION) invalid('the file', `has formatVersion ${JSON.stringify(root.formatVersion)}; this version reads ${SESSION_EXPORT_VERSION} (it may come from a newer Checkpoint Lab)`);
   const s = obj(root.session, 'session');
   const sessionId = asSessionId ?? field<string>(s, 'sessionId', 'session', (v) => isStr(v) && (v as string).length > 0, 'a non-empty text');
   checkSessionId(sessionId);
@@ -134,14 +140,20 @@ export async function importSession(store: RecordStore, data: unknown, asSession
     } catch (e) {
       return invalid(`${where}.bytes`, 'is not valid base64', e);
     }
-    const index = parseFileIndexRecord({ ...f, formatVersion: FORMAT_VERSION, sessionId }, sessionId, path, {
+    const described = parseExportedFile(f, {
       store: 'export',
       key: where,
       operation: 'importing a session',
       fail: (problem, cause) => invalid(`${where} (${path})`, problem, cause),
     });
-    if (bytes.length !== index.size || digestBytes(bytes) !== index.digest) invalid(where, `(${path}) has bytes that do not match its size and digest`);
-    return fileRecordsOf(sessionId, path, bytes, index.meta);
+    if (bytes.length !== described.size || digestBytes(bytes) !== described.digest) invalid(where, `(${path}) has bytes that do not match its size and digest`);
+    let metaJson: string;
+    try {
+      metaJson = metaJsonOf(described.meta);
+    } catch (e) {
+      return invalid(`${where} (${path})`, 'has a file description with a number that is not finite', e);
+    }
+    return fileRecordOf(sessionId, path, bytes, metaJson);
   });
   const checkpoints: CheckpointRecord[] = field<unknown[]>(root, 'checkpoints', 'the file', Array.isArray, 'a list').map((x, i) => {
     const c = obj(x, `checkpoints[${i}]`);
@@ -159,10 +171,10 @@ export async function importSession(store: RecordStore, data: unknown, asSession
     registry = { formatVersion: FORMAT_VERSION, sessionId, savedAtMs: field(r, 'savedAtMs', 'registry', isNum, 'a number'), snapshot: decode(r.snapshot, 'registry.snapshot') };
   }
   await store.transact(STORE_NAMES, 'readwrite', `importing session "${sessionRecord.title}" (${sessionId})`, async (tx) => {
-    await Promise.all([tx.deleteSession('files', sessionId), tx.deleteSession('fileIndex', sessionId), tx.deleteSession('checkpoints', sessionId), tx.delete('registry', sessionId)]);
+    await Promise.all([tx.deleteSession('files', sessionId), tx.deleteSession('checkpoints', sessionId), tx.delete('registry', sessionId)]);
     await Promise.all([
       tx.put('sessions', sessionRecord),
-      ...files.flatMap((f) => [tx.put('files', f.file), tx.put('fileIndex', f.index)]),
+      ...files.map((f) => tx.put('files', f)),
       ...checkpoints.map((c) => tx.put('checkpoints', c)),
       ...(registry ? [tx.put('registry', registry)] : []),
     ]);

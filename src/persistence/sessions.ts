@@ -125,7 +125,6 @@ export async function deleteSession(store: RecordStore, sessionId: string): Prom
     const existed = (await tx.get('sessions', sessionId)) !== undefined;
     await Promise.all([
       tx.deleteSession('files', sessionId),
-      tx.deleteSession('fileIndex', sessionId),
       tx.deleteSession('checkpoints', sessionId),
       tx.delete('sessions', sessionId),
       tx.delete('registry', sessionId),

@@ -5,7 +5,7 @@
  */
 import type { StorageScope, StoredFileKind, StoredFileMeta } from '../engine/storage/remoteStorage';
 import { corruptRecord } from './persistenceError';
-import { FORMAT_VERSION, type CheckpointRecord, type FileIndexRecord, type FileRecord, type RegistryRecord, type SessionRecord } from './records';
+import { FILE_FORMAT_VERSION, FORMAT_VERSION, type CheckpointRecord, type FileListing, type RegistryRecord, type SessionRecord } from './records';
 
 /**
  * A caller-supplied check for opaque data (checkpoint metadata, registry snapshots, scenarios):
@@ -34,11 +34,11 @@ function fail(src: RecordSource, problem: string, cause?: unknown): never {
   throw corruptRecord(src.store, src.key, problem, src.operation, cause);
 }
 
-function envelope(value: unknown, src: RecordSource): Obj {
+function envelope(value: unknown, src: RecordSource, formatVersion: number = FORMAT_VERSION): Obj {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(src, `is not an object (found ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value})`);
   const o = value as Obj;
   if (!('formatVersion' in o)) fail(src, 'has no formatVersion (it was not written by Checkpoint Lab)');
-  if (o.formatVersion !== FORMAT_VERSION) fail(src, `has formatVersion ${JSON.stringify(o.formatVersion)}, but this version reads only ${FORMAT_VERSION}`);
+  if (o.formatVersion !== formatVersion) fail(src, `has formatVersion ${JSON.stringify(o.formatVersion)}, but this version reads only ${formatVersion}`);
   return o;
 }
 
@@ -63,9 +63,8 @@ function sameSession(o: Obj, sessionId: string, src: RecordSource): void {
   if (o.sessionId !== sessionId) fail(src, `belongs to session ${JSON.stringify(o.sessionId)}, not to the session of its key`);
 }
 
-function meta(o: Obj, src: RecordSource): StoredFileMeta {
-  const m = o.meta;
-  if (typeof m !== 'object' || m === null) fail(src, 'has no file description ("meta")');
+function fileMeta(m: unknown, field: string, src: RecordSource): StoredFileMeta {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) fail(src, `has no file description ("${field}")`);
   const x = m as Obj;
   if (typeof x.scope !== 'string' || !Object.hasOwn(SCOPES, x.scope)) fail(src, `has an unknown file scope ${JSON.stringify(x.scope)}`);
   if (typeof x.kind !== 'string' || !Object.hasOwn(KINDS, x.kind)) fail(src, `has an unknown file kind ${JSON.stringify(x.kind)}`);
@@ -75,23 +74,43 @@ function meta(o: Obj, src: RecordSource): StoredFileMeta {
   return { scope: x.scope as StorageScope, kind: x.kind as StoredFileKind, task: x.task, checkpointId: x.checkpointId, writtenAtMs: x.writtenAtMs, sst: x.sst as number | null };
 }
 
-/** Parses a `fileIndex` record stored under [sessionId, path]. */
-export function parseFileIndexRecord(value: unknown, sessionId: string, path: string, src: RecordSource): FileIndexRecord {
-  const o = envelope(value, src);
+/** Size and digest of a file description (a record, an index key's fields, an export entry). */
+function sizeAndDigest(o: Obj, src: RecordSource): { size: number; digest: string } {
+  return { size: num(o, 'size', src, true), digest: str(o, 'digest', src) };
+}
+
+/**
+ * Parses what a `files` record (format 2) says about its file, from the record itself or from
+ * the fields of its `byListing` key (`listingFieldsOf`): the same checks either way.
+ */
+export function parseFileListing(value: unknown, sessionId: string, path: string, src: RecordSource): FileListing {
+  const o = envelope(value, src, FILE_FORMAT_VERSION);
   sameSession(o, sessionId, src);
   if (o.path !== path) fail(src, `names path ${JSON.stringify(o.path)}, not the path of its key`);
-  const size = num(o, 'size', src, true);
-  return { formatVersion: FORMAT_VERSION, sessionId, path, size, digest: str(o, 'digest', src), meta: meta(o, src) };
+  const { size, digest } = sizeAndDigest(o, src);
+  const json = str(o, 'metaJson', src);
+  let m: unknown;
+  try {
+    m = JSON.parse(json);
+  } catch (e) {
+    fail(src, 'has a file description ("metaJson") that is not JSON', e);
+  }
+  return { path, size, digest, meta: fileMeta(m, 'metaJson', src) };
 }
 
 /** Parses a `files` record stored under [sessionId, path]; checks the bytes against size and digest. */
-export function parseFileRecord(value: unknown, sessionId: string, path: string, src: RecordSource, digestOf: (b: Uint8Array) => string): FileRecord {
-  const index = parseFileIndexRecord(value, sessionId, path, src);
+export function parseFileRecord(value: unknown, sessionId: string, path: string, src: RecordSource, digestOf: (b: Uint8Array) => string): FileListing & { bytes: Uint8Array } {
+  const listing = parseFileListing(value, sessionId, path, src);
   const bytes = (value as Obj).bytes;
   if (!(bytes instanceof Uint8Array)) fail(src, `holds no bytes (found ${bytes === null ? 'null' : typeof bytes === 'object' ? Object.prototype.toString.call(bytes) : typeof bytes} instead of a Uint8Array)`);
-  if (bytes.length !== index.size) fail(src, `holds ${bytes.length} bytes but says it holds ${index.size}`);
-  if (digestOf(bytes) !== index.digest) fail(src, 'holds bytes that do not match their digest (they were changed or damaged after writing)');
-  return { ...index, bytes };
+  if (bytes.length !== listing.size) fail(src, `holds ${bytes.length} bytes but says it holds ${listing.size}`);
+  if (digestOf(bytes) !== listing.digest) fail(src, 'holds bytes that do not match their digest (they were changed or damaged after writing)');
+  return { ...listing, bytes };
+}
+
+/** Parses the description of a file in a session export (`meta` as an object there), without its path and bytes. */
+export function parseExportedFile(value: Obj, src: RecordSource): Omit<FileListing, 'path'> {
+  return { ...sizeAndDigest(value, src), meta: fileMeta(value.meta, 'meta', src) };
 }
 
 /** Parses a `checkpoints` record, then checks its metadata with the caller's validator. */
