@@ -1,13 +1,53 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The built app's Content-Security-Policy: only its own scripts, styles and assets, no inline
+ * script, no eval (zod runs jitless), no network but its own origin. React's `style={…}` and d3's
+ * `.style()` set properties through the CSSOM, which style-src does not govern, so no
+ * 'unsafe-inline' is needed (e2e/security.spec.ts checks both in Chromium). The app loads no
+ * data:/blob: images itself: `data:` is for the e2e screenshot check, which decodes a PNG in the
+ * page; `blob:` is the issue's policy, unused so far (the JSON export is a blob: download, which
+ * img-src does not govern). `frame-ancestors` is ignored in a <meta>, with a console error, so
+ * `vite preview` sends it as a header instead.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** Adds the CSP <meta> at build time only: the dev server's HMR needs inline scripts and a websocket. */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'checkpoint-lab-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   // Relative base so the built app also works from a sub-path or a file server.
   base: './',
   server: { port: 5173, strictPort: false },
-  preview: { port: 4173, strictPort: false },
+  preview: {
+    port: 4173,
+    strictPort: false,
+    headers: { 'Content-Security-Policy': "frame-ancestors 'none'" },
+  },
   build: { target: 'es2022', sourcemap: true },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'cli/**/*.test.ts'],

@@ -114,7 +114,7 @@ function report(runs: IdbBenchRun[]): BenchLine[] {
     { name: 'upload: StorageMirror.applyOps', value: MB(rate((r) => r.mirrorWriteMs)) },
     { name: 'upload: raw idb put', value: MB(rate((r) => r.rawWriteMs)) },
     { name: 'upload: mirror ÷ raw', value: ratio(up), goal: `≥ ${GOAL_RATIO}`, ok: median(up) >= GOAL_RATIO },
-    { name: 'restore: StorageMirror.readFiles', value: MB(rate((r) => r.mirrorReadMs)) },
+    { name: 'restore: StorageMirror.readFiles (restore path)', value: MB(rate((r) => r.mirrorReadMs)) },
     { name: 'restore: raw idb getAll', value: MB(rate((r) => r.rawGetAllMs)) },
     { name: 'restore: raw idb gets', value: MB(rate((r) => r.rawGetsMs)) },
     { name: 'restore: mirror ÷ faster raw', value: ratio(down), goal: `≥ ${GOAL_RATIO}`, ok: median(down) >= GOAL_RATIO },

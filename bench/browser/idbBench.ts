@@ -9,7 +9,7 @@
  */
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import type { StorageOp, StoredFile, StoredFileMeta } from '../../src/engine/storage/remoteStorage';
-import { openPersistence, type StorageMirror } from '../../src/persistence';
+import { openPersistence, RESTORE_READ_OPTIONS, type StorageMirror } from '../../src/persistence';
 
 /** What the Node side asks for (sizes and counts live in idb.bench.ts). */
 export interface IdbBenchConfig {
@@ -146,7 +146,8 @@ async function runOnce(cfg: IdbBenchConfig, mirrorFirst: boolean): Promise<IdbBe
       await inTurn(round + (mirrorFirst ? 0 : 1), [
         async () => {
           let files = new Map<string, Uint8Array>();
-          readMs.mirror += await timed(async () => void (files = await mirror.readFiles(SESSION, paths)));
+          // The same read the app's restore makes (see RESTORE_READ_OPTIONS).
+          readMs.mirror += await timed(async () => void (files = await mirror.readFiles(SESSION, paths, RESTORE_READ_OPTIONS)));
           check(sumBytes(files.values()), 'readFiles');
         },
         async () => {

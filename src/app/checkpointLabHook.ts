@@ -5,7 +5,7 @@
  *   modelFiles()   sorted paths and sizes of the remote storage files at the cursor
  *   keyedState()   per keyed subtask, its keyed state entries at the cursor
  *   cursor()       the cursor position
- *   persistence()  durable?, sync state, session id
+ *   persistence()  durable?, sync state, session id and how this tab got it (owner / separate / unchecked)
  *   syncIdle()     resolves once the mirror has no pending work (nothing queued, running or waiting for quiet)
  *   syncCalls()    how many applyOps and reconcile calls the sync has made (which path a move took)
  *
@@ -13,13 +13,19 @@
  */
 import { keyedStateEntries, type KeyedStateEntryView } from '../engine';
 import { useAppStore } from '../store/appStore';
-import type { SyncState } from '../store/persistenceSlice';
+import type { PersistenceSlice, SyncState } from '../store/persistenceSlice';
 
 export interface CheckpointLabHook {
   modelFiles: () => { path: string; size: number }[];
   keyedState: () => Record<string, KeyedStateEntryView[]>;
   cursor: () => number;
-  persistence: () => { ready: boolean; durable: boolean; sync: SyncState; sessionId: string };
+  persistence: () => {
+    ready: boolean;
+    durable: boolean;
+    sync: SyncState;
+    sessionId: string;
+    sessionStatus: PersistenceSlice['sessionStatus'];
+  };
   syncIdle: () => Promise<void>;
   syncCalls: () => { applyOps: number; reconcile: number };
 }
@@ -60,6 +66,7 @@ export function installCheckpointLabHook(
         durable: s.durable,
         sync: s.syncState,
         sessionId: s.sessionId,
+        sessionStatus: s.sessionStatus,
       };
     },
     syncIdle,

@@ -1,7 +1,10 @@
 /**
  * Wires the engine's remote storage to IndexedDB for the running app:
  *
- * 1. opens persistence (IndexedDB, or memory with a notice when that is impossible);
+ * 0. claims this tab's session (tabSession.ts): the saved one, or its own when another tab holds
+ *    that one, so two tabs never write the same records;
+ * 1. opens persistence (IndexedDB, or memory with a notice when that is impossible), and lets go
+ *    of the sessions closed tabs left behind (abandonedSessions.ts);
  * 2. looks for a retained checkpoint the previous session left; if there is one, the sync stays
  *    off and the user is asked: restore the job from it, or start fresh. Until then nothing is
  *    written, because reconciling with the fresh model would delete exactly those files;
@@ -19,12 +22,14 @@ import {
 import type { AppStore } from '../store/appStore';
 import type { PersistenceCommands, PersistenceSlice } from '../store/persistenceSlice';
 import { version as APP_VERSION } from '../../package.json';
+import { deleteAbandonedSessions } from './abandonedSessions';
 import { downloadJson } from './downloadJson';
 import { MirrorSync } from './mirrorSync';
 import { findRestorePoint, readBackCheckpoint, type RestorePoint } from './restoreFromStorage';
 import { SerialQueue } from './serialQueue';
 import { SessionSaver } from './sessionSaver';
 import { sessionInputOf } from './sessionRecord';
+import { claimTabSession, type TabSession } from './tabSession';
 
 type ErrorSource = NonNullable<PersistenceSlice['persistenceError']>['source'];
 
@@ -42,7 +47,10 @@ export class PersistenceController {
   private started: Promise<void> | null = null;
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(private readonly store: StoreApi<AppStore>) {
+  constructor(
+    private readonly store: StoreApi<AppStore>,
+    private readonly claimSession: () => Promise<TabSession> = claimTabSession,
+  ) {
     this.queue = new SerialQueue(() => this.refreshSyncState());
   }
 
@@ -90,6 +98,10 @@ export class PersistenceController {
 
   private async open(): Promise<void> {
     const s = this.store.getState();
+    // Before anything is read or written: which session is this tab's.
+    const tab = await this.claimSession();
+    if (this.disposed) return;
+    s.setTabSession(tab.sessionId, tab.status);
     const opened = await openPersistence({
       appVersion: APP_VERSION,
       onBlocked: (e) => this.report(e, 'open'),
@@ -122,6 +134,14 @@ export class PersistenceController {
     await this.checkForOffer();
     // Ready only now, so the UI never sees "open but neither syncing nor offering" in between.
     if (!this.disposed) s.setPersistenceOpened({ durable: opened.durable, notice: opened.notice });
+    if (opened.durable) this.cleanUpAbandoned(mirror, tab);
+  }
+
+  /** Housekeeping behind the sync in the same queue; a failure only costs disk space, so it is logged, not shown. */
+  private cleanUpAbandoned(mirror: StorageMirror, tab: TabSession): void {
+    this.inQueue(() => deleteAbandonedSessions(mirror, tab)).catch((e: unknown) =>
+      console.warn('Checkpoint Lab: could not delete the sessions of closed tabs', e),
+    );
   }
 
   /** Offers a restore when the previous session left a usable checkpoint; otherwise starts syncing. */
@@ -231,6 +251,11 @@ export class PersistenceController {
     const s = this.store.getState();
     const source = s.persistenceError?.source;
     s.clearPersistenceError();
+    // A reset that another tab blocked: ask again (the sync is already stopped).
+    if (source === 'reset') {
+      void this.resetSavedData();
+      return;
+    }
     if (!this.mirror) return;
     if (!this.active) {
       // The sync is still off: retry what failed, the restore itself or the check for an offer.

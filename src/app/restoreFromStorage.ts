@@ -4,7 +4,7 @@
  * from the model in memory: a restore after a reload must prove the data really was durable.
  */
 import type { RetainedCheckpointImport, Scenario, StoredFile } from '../engine';
-import { PersistenceError, type StorageMirror } from '../persistence';
+import { PersistenceError, RESTORE_READ_OPTIONS, type StorageMirror } from '../persistence';
 import { validateRetainedCheckpoint, type RetainedCheckpointMeta } from './retainedCheckpoints';
 import { validateScenario } from './sessionRecord';
 
@@ -63,9 +63,12 @@ export async function readBackCheckpoint(
       message: `The _metadata file of checkpoint ${checkpoint.checkpointId} (${checkpoint.metadataPath}) is no longer in saved data, so the job cannot be restored from it. Start fresh.`,
     });
   }
+  // The engine checks every format it reads back (CRCs, validated _metadata), so the restore
+  // skips re-digesting the bytes; shapes and sizes are still validated.
   const bytes = await mirror.readFiles(
     sessionId,
     listing.map((f) => f.path),
+    RESTORE_READ_OPTIONS,
   );
   const files: StoredFile[] = listing.map((f) => ({
     path: f.path,

@@ -149,7 +149,20 @@ export async function reconcile(store: RecordStore, sessionId: string, model: Re
 }
 
 /** Reads files' bytes in one transaction; throws `not-found` naming every missing path. */
-export async function readFiles(store: RecordStore, sessionId: string, paths: readonly string[]): Promise<Map<string, Uint8Array>> {
+/**
+ * How `readFiles` checks bytes. `verifyDigest: false` still checks every record's shape and size
+ * but trusts the bytes to the file formats' own checksums (SST and DSTL CRC-32C, full-snapshot
+ * section CRCs, validated `_metadata`), as Flink trusts its formats rather than its storage.
+ */
+export interface ReadFilesOptions {
+  verifyDigest?: boolean;
+}
+
+/** The restore path's choice: the engine verifies every format it reads back. */
+export const RESTORE_READ_OPTIONS: ReadFilesOptions = Object.freeze({ verifyDigest: false });
+
+export async function readFiles(store: RecordStore, sessionId: string, paths: readonly string[], options: ReadFilesOptions = {}): Promise<Map<string, Uint8Array>> {
+  const digestOf = options.verifyDigest === false ? null : digestBytes;
   checkSessionId(sessionId);
   const unique = [...new Set(paths)];
   const operation = `reading ${plural(unique.length, 'checkpoint file')} of session "${sessionId}"`;
@@ -162,7 +175,7 @@ export async function readFiles(store: RecordStore, sessionId: string, paths: re
         tx.get('files', [sessionId, p]).then((value): { bytes: Uint8Array } | 'missing' | { damaged: unknown } => {
           if (value === undefined) return 'missing';
           try {
-            return parseFileRecord(value, sessionId, p, { store: 'files', key: [sessionId, p], operation }, digestBytes);
+            return parseFileRecord(value, sessionId, p, { store: 'files', key: [sessionId, p], operation }, digestOf);
           } catch (e) {
             return { damaged: e };
           }

@@ -8,7 +8,8 @@ export { PersistenceError, isPersistenceError, type PersistenceErrorKind, type P
 export { resetDatabase, type ResetDatabaseOptions } from './resetDatabase';
 export { exportRawDatabase, RAW_EXPORT_FORMAT, type ExportRawDatabaseOptions, type RawDatabaseExport } from './exportRawDatabase';
 export { SESSION_EXPORT_FORMAT, SESSION_EXPORT_VERSION, type SessionExport } from './sessionExport';
-export type { ApplyOpsResult, FileListing, ReconcileOptions, ReconcileResult } from './fileMirror';
+export type { ApplyOpsResult, FileListing, ReconcileOptions, ReconcileResult, ReadFilesOptions } from './fileMirror';
+export { RESTORE_READ_OPTIONS } from './fileMirror';
 export type { CheckpointEntry, CheckpointInput, RegistryEntry } from './checkpointMeta';
 export type { SessionData, SessionInput, SessionListing, SessionSummary, SessionValidators } from './sessions';
 export type { Validator } from './validateRecord';

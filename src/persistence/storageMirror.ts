@@ -70,8 +70,8 @@ export class StorageMirror {
   }
 
   /** Several files' bytes in one transaction, by path; `not-found` names every missing path. */
-  readFiles(sessionId: string, paths: readonly string[]): Promise<Map<string, Uint8Array>> {
-    return fileMirror.readFiles(this.store, sessionId, paths);
+  readFiles(sessionId: string, paths: readonly string[], options?: fileMirror.ReadFilesOptions): Promise<Map<string, Uint8Array>> {
+    return fileMirror.readFiles(this.store, sessionId, paths, options);
   }
 
   /** The session's files (path, size, digest, meta) in path order, without loading bytes. */

@@ -99,12 +99,12 @@ export function parseFileListing(value: unknown, sessionId: string, path: string
 }
 
 /** Parses a `files` record stored under [sessionId, path]; checks the bytes against size and digest. */
-export function parseFileRecord(value: unknown, sessionId: string, path: string, src: RecordSource, digestOf: (b: Uint8Array) => string): FileListing & { bytes: Uint8Array } {
+export function parseFileRecord(value: unknown, sessionId: string, path: string, src: RecordSource, digestOf: ((b: Uint8Array) => string) | null): FileListing & { bytes: Uint8Array } {
   const listing = parseFileListing(value, sessionId, path, src);
   const bytes = (value as Obj).bytes;
   if (!(bytes instanceof Uint8Array)) fail(src, `holds no bytes (found ${bytes === null ? 'null' : typeof bytes === 'object' ? Object.prototype.toString.call(bytes) : typeof bytes} instead of a Uint8Array)`);
   if (bytes.length !== listing.size) fail(src, `holds ${bytes.length} bytes but says it holds ${listing.size}`);
-  if (digestOf(bytes) !== listing.digest) fail(src, 'holds bytes that do not match their digest (they were changed or damaged after writing)');
+  if (digestOf !== null && digestOf(bytes) !== listing.digest) fail(src, 'holds bytes that do not match their digest (they were changed or damaged after writing)');
   return { ...listing, bytes };
 }
 

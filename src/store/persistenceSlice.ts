@@ -16,6 +16,13 @@ import type { AppStore } from './appStore';
 /** `idle`: IndexedDB equals the model at the cursor; `syncing`: work queued or running; `error`: the last sync failed. */
 export type SyncState = 'idle' | 'syncing' | 'error';
 
+/**
+ * How this tab came by its session (src/app/tabSession.ts): `owner` holds the saved session;
+ * `separate` found it held by another tab and keeps its own; `unchecked` could not ask other tabs
+ * (no Web Locks, no BroadcastChannel) and uses the saved session as if alone.
+ */
+export type SessionStatus = 'owner' | 'separate' | 'unchecked';
+
 /** A PersistenceError reduced to what the UI shows. */
 export interface PersistenceProblem {
   kind: PersistenceErrorKind;
@@ -52,8 +59,10 @@ export interface PersistenceCommands {
 }
 
 export interface PersistenceSlice {
-  /** One session for now (several tabs are a later issue). */
+  /** The session this tab reads and writes: `default` (the saved session) or its own when another tab holds that. */
   sessionId: string;
+  /** `claiming` until the tab knows which session is its own. */
+  sessionStatus: 'claiming' | SessionStatus;
   /** False until `openPersistence` has answered. */
   persistenceReady: boolean;
   durable: boolean;
@@ -70,6 +79,7 @@ export interface PersistenceSlice {
   syncActive: boolean;
   restoreOffer: RestoreOffer | null;
   persistenceCommands: PersistenceCommands | null;
+  setTabSession: (sessionId: string, status: SessionStatus) => void;
   setPersistenceOpened: (opened: { durable: boolean; notice: string | null }) => void;
   setSyncState: (state: SyncState) => void;
   setSyncActive: (active: boolean) => void;
@@ -84,6 +94,7 @@ export interface PersistenceSlice {
   setPersistenceCommands: (commands: PersistenceCommands | null) => void;
 }
 
+/** The saved session: the one a tab continues after a reload, owned by one tab at a time. */
 export const SESSION_ID = 'default';
 
 /** Any thrown value as a problem to show; non-persistence errors are `unknown` with a retry. */
@@ -109,6 +120,7 @@ export const createPersistenceSlice: StateCreator<AppStore, [], [], PersistenceS
   get,
 ) => ({
   sessionId: SESSION_ID,
+  sessionStatus: 'claiming',
   persistenceReady: false,
   durable: false,
   persistenceNotice: null,
@@ -117,6 +129,7 @@ export const createPersistenceSlice: StateCreator<AppStore, [], [], PersistenceS
   syncActive: false,
   restoreOffer: null,
   persistenceCommands: null,
+  setTabSession: (sessionId, sessionStatus) => set({ sessionId, sessionStatus }),
   setPersistenceOpened: ({ durable, notice }) =>
     set({ persistenceReady: true, durable, persistenceNotice: notice }),
   setSyncState: (syncState) => {

@@ -119,9 +119,11 @@ describe('random checkpoint histories', () => {
           for (const p of [2, 1, 3]) expect(restoreAndSettle(sim, cp.id, p)).toEqual(expected);
         }
       }),
-      { numRuns: 80 },
+      // A fixed seed: the coverage counters below must not depend on luck.
+      { numRuns: 80, seed: 20261129 },
     );
     // The histories really exercised what the properties are about.
+    if (process.env.SHOW_COVERAGE) console.log(seen);
     expect(seen.restoredNonEmpty).toBeGreaterThan(20);
     expect(seen.aborted).toBeGreaterThan(5);
     expect(seen.sharedDeleted).toBeGreaterThan(5);

@@ -1,7 +1,8 @@
 /**
  * The last persistence failure: what kind it is (translated), the layer's own message (it says
  * what went wrong, where and what to do; written in English), and the recovery buttons it lists.
- * Reset deletes everything, so it asks once more before doing it.
+ * Reset deletes everything, so it asks once more before doing it. `blocked` (another tab keeps
+ * saved data open during an upgrade or a reset) also says, translated, what to do: close them.
  */
 import { useState } from 'react';
 import type { PersistenceRecovery } from '../../persistence';
@@ -15,6 +16,12 @@ export function PersistenceErrorBlock() {
   const commands = useAppStore((s) => s.persistenceCommands);
   const [confirmReset, setConfirmReset] = useState(false);
   if (!error) return null;
+  // While the open waits (another tab blocks it) there is nothing to try again: it goes ahead by
+  // itself when the other tab lets go. The way out that does something is a reload.
+  const recovery =
+    error.source === 'open'
+      ? [...new Set(error.recovery.map((r): PersistenceRecovery => (r === 'retry' ? 'reload' : r)))]
+      : error.recovery;
   const run = (r: PersistenceRecovery) => {
     if (r === 'reload') window.location.reload();
     else if (r === 'reset') setConfirmReset(true);
@@ -29,6 +36,9 @@ export function PersistenceErrorBlock() {
       data-kind={error.kind}
     >
       <strong>{t(KIND_LABELS[error.kind])}</strong>
+      {error.kind === 'blocked' && (
+        <p data-testid="persistence-blocked-hint">{t('persistBlockedHint')}</p>
+      )}
       <p className="persist-detail">{error.message}</p>
       {confirmReset ? (
         <div className="persist-actions">
@@ -47,7 +57,7 @@ export function PersistenceErrorBlock() {
         </div>
       ) : (
         <div className="persist-actions">
-          {error.recovery.map((r) => (
+          {recovery.map((r) => (
             <button key={r} type="button" data-testid={`persistence-${r}`} onClick={() => run(r)}>
               {t(RECOVERY_LABELS[r])}
             </button>

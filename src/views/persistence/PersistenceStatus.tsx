@@ -2,7 +2,9 @@
  * The header's storage indicator: durable (IndexedDB) or in-memory, saving, or a problem. Its
  * panel explains what that means and, after a failure, shows the layer's message with the ways
  * out it recommends (retry, export, reset, reload). The panel opens by itself when storage is not
- * durable (the user must know a reload loses everything) and when a new error arrives.
+ * durable (the user must know a reload loses everything), when another tab holds the saved session
+ * (this tab then keeps its own, and the user must know why a reload does not continue its work
+ * elsewhere), and when a new error arrives.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
@@ -20,6 +22,9 @@ export function PersistenceStatus() {
   const offerOpen = useAppStore((s) => s.restoreOffer !== null);
   const commands = useAppStore((s) => s.persistenceCommands);
   const syncActive = useAppStore((s) => s.syncActive);
+  const sessionStatus = useAppStore((s) => s.sessionStatus);
+  const sessionId = useAppStore((s) => s.sessionId);
+  const separate = sessionStatus === 'separate';
   // Saved data could not be checked for a restore: syncing stays off until the user lets it overwrite.
   const stuck = ready && !syncActive && !offerOpen;
   // Open because the user asked, or by itself for the not-durable notice and for each new error until closed.
@@ -27,7 +32,8 @@ export function PersistenceStatus() {
   const [noticeClosed, setNoticeClosed] = useState(false);
   const [closedError, setClosedError] = useState<typeof error>(null);
   const autoOpen =
-    (ready && !durable && !noticeClosed) || (error !== null && error !== closedError && !offerOpen);
+    (ready && (!durable || separate) && !noticeClosed) ||
+    (error !== null && error !== closedError && !offerOpen);
   const open = userOpen || autoOpen;
   const close = () => {
     setUserOpen(false);
@@ -56,6 +62,7 @@ export function PersistenceStatus() {
         className={`persist-pill ${kind}`}
         data-testid="persistence-status"
         data-state={kind}
+        data-session={sessionStatus}
         aria-expanded={open}
         aria-controls="persistence-panel"
         title={t('persistStatusLabel')}
@@ -63,6 +70,11 @@ export function PersistenceStatus() {
       >
         <span className="persist-dot" aria-hidden="true" />
         {t(STATUS_LABELS[kind])}
+        {separate && (
+          <span className="persist-tag" data-testid="persistence-session-tag">
+            {t('persistSeparateTag')}
+          </span>
+        )}
       </button>
       {open && (
         <section
@@ -71,7 +83,22 @@ export function PersistenceStatus() {
           data-testid="persistence-panel"
           aria-label={t('persistStatusLabel')}
         >
-          {!durable ? <p>{t('persistMemoryNote')}</p> : !error && <p>{t('persistDurableNote')}</p>}
+          {separate && (
+            <div className="persist-session" data-testid="persistence-session-note">
+              <p>{t('persistSeparateNote')}</p>
+              <p className="persist-detail">{t('persistSessionId', { id: sessionId })}</p>
+            </div>
+          )}
+          {sessionStatus === 'unchecked' && (
+            <p data-testid="persistence-session-note">{t('persistUncheckedNote')}</p>
+          )}
+          {/* Not before the open has answered: `durable` is unknown until then (e.g. while another tab blocks it). */}
+          {ready &&
+            (!durable ? (
+              <p>{t('persistMemoryNote')}</p>
+            ) : (
+              !error && <p>{t('persistDurableNote')}</p>
+            ))}
           {notice && (
             <p className="persist-detail" data-testid="persistence-notice">
               {notice}
