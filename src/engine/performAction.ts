@@ -7,6 +7,7 @@ import type { UserAction } from './actions';
 import { appendToSourceLog } from './job/recordFlow';
 import { triggerCheckpoint } from './coordinator/triggerCheckpoint';
 import { restoreJob } from './restore/restoreJob';
+import { failJob } from './restore/failover';
 import { compactTaskFilesNow, flushTaskNow } from './job/lsmEvents';
 import type { StepContext } from './stepContext';
 
@@ -29,6 +30,12 @@ export function performAction(ctx: StepContext, action: UserAction): void {
       const cp = ctx.state.job.checkpointing[action.task];
       if (!cp) throw new Error(`decline: no task "${action.task}"`);
       cp.declineNext = action.checkpoint ?? 'next';
+      return;
+    }
+    case 'fail': {
+      if (!ctx.state.job.checkpointing[action.task]) throw new Error(`fail: no task "${action.task}"`);
+      if (action.phase === 'now') failJob(ctx, `${action.task} failed (injected)`);
+      else ctx.state.job.checkpointing[action.task]!.failAt = action.phase;
       return;
     }
     case 'flush':

@@ -82,8 +82,10 @@ export interface TaskCheckpointing {
   incremental: IncrementalBookkeeping | null;
   /** The `decline` action: decline this checkpoint id, or the next one ('next'). */
   declineNext: number | 'next' | null;
+  /** The `fail` action: the task fails at this phase of its next checkpoint. */
+  failAt: 'sync' | 'async' | 'before-ack' | null;
 }
 
 export function createTaskCheckpointing(): TaskCheckpointing {
-  return { aligning: null, held: [], running: [], lastCompletedCheckpointId: 0, incremental: null, declineNext: null };
+  return { aligning: null, held: [], running: [], lastCompletedCheckpointId: 0, incremental: null, declineNext: null, failAt: null };
 }

@@ -22,8 +22,12 @@ import type { StepContext } from '../stepContext';
 import { readFile } from '../storage/remoteStorage';
 import { downloadBytes, overlappingHandles, restoreKeyedState } from './restoreKeyedState';
 
-/** Queue items that belong to the running job (dropped when it is cancelled). */
-const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set(['source.tick', 'source.readLog', 'record.arrive', 'barrier.arrive', 'task.asyncDone', 'task.trigger', 'checkpoint.ack', 'task.restore', 'lsm.flush', 'lsm.compactionDone', 'checkpoint.decline']);
+/**
+ * Queue items that belong to the running job's tasks (dropped when it is cancelled). Messages
+ * already on their way to the JobManager (acknowledgements, declines) still arrive: a late
+ * acknowledgement's files are then cleaned up by the coordinator and the registry.
+ */
+const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set(['source.tick', 'source.readLog', 'record.arrive', 'barrier.arrive', 'task.asyncDone', 'task.trigger', 'task.restore', 'lsm.flush', 'lsm.compactionDone']);
 
 /** Cancels every task of the running job and aborts pending checkpoints. */
 export function cancelJob(ctx: StepContext): void {

@@ -9,7 +9,8 @@ import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
 import { openKeyedBackend } from '../job/keyedBackend';
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
-import { writeFile } from '../storage/remoteStorage';
+import { deleteFile, writeFile } from '../storage/remoteStorage';
+import { failJob } from '../restore/failover';
 import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
 
 /** Time to upload `bytes` to remote storage (`storage.latencyMs` per file plus bandwidth). */
@@ -27,6 +28,11 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
     cp.declineNext = null;
     ctx.emit('checkpoint.declined', { checkpointId: req.checkpointId, reason: 'declined by the scenario' }, { task: req.task });
     ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: req.task, checkpointId: req.checkpointId });
+    return;
+  }
+  if (cp.failAt === 'sync') {
+    cp.failAt = null;
+    failJob(ctx, `${req.task} failed during the synchronous part of checkpoint ${req.checkpointId} (injected)`);
     return;
   }
   const running = syncSnapshot(ctx, req);
@@ -65,6 +71,11 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   const cp = ctx.state.job.checkpointing[item.task];
   const running = cp?.running.find((r) => r.checkpointId === item.checkpointId);
   if (!running) return; // cancelled: the checkpoint was aborted or the job restarted
+  if (cp!.failAt === 'async') {
+    cp!.failAt = null;
+    failJob(ctx, `${item.task} failed while uploading checkpoint ${item.checkpointId} (injected)`);
+    return;
+  }
   let uploaded = 0;
   for (const u of running.uploads) {
     writeFile(ctx.state.storage, u.path, u.bytes, { ...u.meta, writtenAtMs: ctx.nowMs });
@@ -83,6 +94,13 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
     stateSize: running.stateSize,
     ackMs: ctx.nowMs + RPC_LATENCY_MS,
   };
+  if (cp!.failAt === 'before-ack') {
+    // The files are written but never acknowledged: the TaskManager deletes them, then the task fails.
+    cp!.failAt = null;
+    for (const u of running.uploads) if (deleteFile(ctx.state.storage, u.path)) ctx.emit('file.discarded', { path: u.path, size: u.bytes.length, reason: `${item.task} failed before acknowledging checkpoint ${item.checkpointId}` });
+    failJob(ctx, `${item.task} failed after uploading checkpoint ${item.checkpointId}, before acknowledging it (injected)`);
+    return;
+  }
   const state = running.state;
   if (running.ssts && cp!.incremental) cp!.incremental.pending.push({ checkpointId: item.checkpointId, ssts: running.ssts });
   releaseRunning(ctx, item.task, item.checkpointId);
