@@ -41,7 +41,7 @@ export const HANDLERS: HandlerTable = {
   'task.asyncDone': handleAsyncDone,
   'checkpoint.ack': handleAcknowledge,
   'checkpoint.decline': (ctx, item) => {
-    abortPendingCheckpoint(ctx, item.checkpointId, 'CHECKPOINT_DECLINED');
+    abortPendingCheckpoint(ctx, item.checkpointId, item.reason);
   },
   'checkpoint.timeout': (ctx, item) => handleCheckpointTimeout(ctx, item.checkpointId),
   'task.restore': handleTaskRestore,

@@ -38,6 +38,9 @@ export function performAction(ctx: StepContext, action: UserAction): void {
       else ctx.state.job.checkpointing[action.task]!.failAt = action.phase;
       return;
     }
+    case 'failUploads':
+      ctx.state.storage.failingUploads = { count: action.count, task: action.task ?? null };
+      return;
     case 'flush':
       flushTaskNow(ctx, action.task);
       return;

@@ -32,7 +32,7 @@ export type QueueItem =
   /** The asynchronous part of a subtask's snapshot finishes uploading. */
   | { kind: 'task.asyncDone'; task: string; checkpointId: number }
   /** A subtask's decline reaches the coordinator (`receiveDeclineMessage`). */
-  | { kind: 'checkpoint.decline'; task: string; checkpointId: number }
+  | { kind: 'checkpoint.decline'; task: string; checkpointId: number; reason: 'CHECKPOINT_DECLINED' | 'IO_EXCEPTION' }
   /** A subtask's acknowledgement reaches the coordinator. */
   | { kind: 'checkpoint.ack'; task: string; checkpointId: number; ack: TaskAcknowledgement }
   /** A subtask of a restarting job has downloaded its files and rebuilds its state. */

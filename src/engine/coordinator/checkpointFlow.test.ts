@@ -183,3 +183,25 @@ describe('snapshot compression', () => {
     expect(sync.compression.compressedBytes).toBeGreaterThan(sync.compression.originalBytes);
   });
 });
+
+describe('failing uploads', () => {
+  it('an upload that fails makes the task decline; the checkpoint is aborted as IO_EXCEPTION and the next one completes', () => {
+    const { sim, events } = run({
+      job: { parallelism: 2, source: generator },
+      stateBackend: { type: 'rocksdb', incremental: true },
+      checkpointing: { tolerableFailed: 1 },
+      script: [
+        { atMs: 200, do: 'failUploads', count: 1, task: 'count#1' },
+        { atMs: 250, do: 'checkpoint' },
+        { atMs: 600, do: 'checkpoint' },
+      ],
+      untilMs: 1000,
+    });
+    expect(events.some((e) => e.type === 'checkpoint.declined' && e.task === 'count#1' && e.checkpointId === 1)).toBe(true);
+    expect(events.some((e) => e.type === 'checkpoint.aborted' && e.checkpointId === 1 && e.reason === 'IO_EXCEPTION')).toBe(true);
+    expect(sim.state.coordinator.completed.map((c) => c.id)).toEqual([2]);
+    expect(events.some((e) => e.type === 'job.failed')).toBe(false);
+    const referenced = new Set(sim.state.coordinator.completed.flatMap((c) => c.files));
+    expect(Object.keys(sim.state.storage.files).filter((p) => !referenced.has(p))).toEqual([]);
+  });
+});

@@ -27,7 +27,7 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
     // `SubtaskCheckpointCoordinatorImpl` declines: nothing is snapshotted; the JobManager aborts the checkpoint.
     cp.declineNext = null;
     ctx.emit('checkpoint.declined', { checkpointId: req.checkpointId, reason: 'declined by the scenario' }, { task: req.task });
-    ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: req.task, checkpointId: req.checkpointId });
+    ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: req.task, checkpointId: req.checkpointId, reason: 'CHECKPOINT_DECLINED' });
     return;
   }
   if (cp.failAt === 'sync') {
@@ -74,6 +74,16 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   if (cp!.failAt === 'async') {
     cp!.failAt = null;
     failJob(ctx, `${item.task} failed while uploading checkpoint ${item.checkpointId} (injected)`);
+    return;
+  }
+  const failing = ctx.state.storage.failingUploads;
+  if (failing && running.uploads.length > 0 && (failing.task === null || failing.task === item.task)) {
+    // The upload fails (IOException): the task declines the checkpoint, which is then aborted.
+    failing.count -= 1;
+    if (failing.count <= 0) ctx.state.storage.failingUploads = null;
+    releaseRunning(ctx, item.task, item.checkpointId);
+    ctx.emit('checkpoint.declined', { checkpointId: item.checkpointId, reason: 'the upload to remote storage failed (injected)' }, { task: item.task });
+    ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: item.task, checkpointId: item.checkpointId, reason: 'IO_EXCEPTION' });
     return;
   }
   let uploaded = 0;

@@ -45,12 +45,14 @@ export interface RemoteStorageState {
   bytesDeleted: number;
   /** Changes made during the current step; the kernel clears it at the start of every step. */
   outbox: StorageOp[];
+  /** The `failUploads` action: this many next uploads fail (of one task, or of any when null). */
+  failingUploads: { count: number; task: string | null } | null;
 }
 
 export type StorageOp = { op: 'put'; path: string; bytes: Uint8Array; meta: StoredFileMeta } | { op: 'delete'; path: string };
 
 export function createRemoteStorage(): RemoteStorageState {
-  return { files: {}, bytesWritten: 0, bytesDeleted: 0, outbox: [] };
+  return { files: {}, bytesWritten: 0, bytesDeleted: 0, outbox: [], failingUploads: null };
 }
 
 /** Writes a new file. Files are immutable: writing an existing path is a programming error. */
