@@ -30,6 +30,11 @@ export interface EventPayloads {
   'source.emitted': { partition: number; offset: number; fromLog: boolean; key: Key; value: number; keyGroup: number; to: string };
   'state.updated': { key: Key; keyGroup: number; state: string; kind: StateKind; input: number; value: StateValueView };
   'sink.received': { key: Key; value: number; from: string };
+  'sink.beginTransaction': { transaction: string };
+  'sink.preCommit': { transaction: string; checkpointId: number; isSavepoint: boolean; records: number; /** Transactions now waiting for their commit, oldest first. */ pending: string[] };
+  'sink.commit': { transaction: string; /** The checkpoint that pre-committed it. */ checkpointId: number; notifiedCheckpointId: number; records: number; duplicates: number };
+  'sink.abort': { transaction: string; reason: 'close' | 'recoverAndAbort' | 'lingering'; /** The checkpoint that pre-committed it, null if it was still open. */ checkpointId: number | null; records: number };
+  'sink.recoverAndCommit': { transaction: string; checkpointId: number; restoredCheckpointId: number; outcome: 'committed' | 'already-committed' | 'already-aborted' | 'unknown'; records: number; duplicates: number };
   'checkpoint.triggered': { checkpointId: number; isSavepoint: boolean; tasks: number; timeoutAtMs: number };
   'checkpoint.triggerSkipped': { reason: 'max-concurrent' | 'min-pause' | 'job-not-running'; pending: number };
   'barrier.injected': { checkpointId: number; to: string[] };
@@ -62,8 +67,31 @@ export interface EventPayloads {
   'compaction.finished': { cf: string; inputs: number[]; outputs: number[]; outputLevel: number; trivialMove: boolean; droppedTombstones: number; bytesWritten: number };
   'restore.started': { checkpointId: number; isSavepoint: boolean; metadataPath: string; parallelism: number; previousParallelism: number; attempt: number };
   'restore.failed': { reason: string };
-  'restore.taskRestored': { checkpointId: number; files: { path: string; size: number }[]; bytes: number; entries: number; keyGroupRange: KeyGroupRange | null; partitions: number[] };
+  'restore.taskRestored': {
+    checkpointId: number;
+    files: { path: string; size: number }[];
+    bytes: number;
+    entries: number;
+    keyGroupRange: KeyGroupRange | null;
+    partitions: number[];
+    /** The subtask's restore time, split: downloading files, then replaying changelog changes. */
+    downloadMs: number;
+    replayMs: number;
+    /** Changelog restores: change sets and changes replayed, (file, offset) reads and remote downloads. */
+    changelog: { changeSets: number; changes: number; reads: number; downloads: number } | null;
+  };
   'job.running': { attempt: number; restoredFrom: number };
+  'changelog.persisted': { checkpointId: number | null; fromSqn: number; toSqn: number; changeSets: number; bytes: number; ready: boolean };
+  'changelog.truncated': { toSqn: number; releasedChangeSets: number; releasedBytes: number; droppedNotUploaded: number; why: string };
+  'changelog.materialization.started': { materializationId: number; upToSqn: number; uploads: number; bytes: number; periodic: boolean };
+  'changelog.materialization.skipped': { reason: 'not-changelog' | 'running' | 'unconfirmed' | 'no-changes' | 'job-not-running' };
+  'changelog.materialization.completed': { materializationId: number; upToSqn: number; uploadedBytes: number; stateSize: number; durationMs: number };
+  'changelog.materialization.failed': { materializationId: number; consecutiveFailures: number; maxFailuresAllowed: number; reason: string };
+  'changelog.restore.read': { file: string; offset: number; bytes: number; downloaded: boolean; downloadsOfFile: number; cached: boolean };
+  'changelog.restore.replayed': { changeSets: number; changes: number; fromSqn: number; toSqn: number; files: number };
+  'dstl.uploadStarted': { taskManager: string; batchId: number; attempt: number; file: string; bytes: number; changeSets: number; writers: string[] };
+  'dstl.uploaded': { taskManager: string; batchId: number; attempt: number; file: string; bytes: number; changeSets: number; writers: string[] };
+  'dstl.uploadFailed': { taskManager: string; batchId: number; attempt: number; file: string; willRetry: boolean; maxAttempts: number };
 }
 
 export type EventType = keyof EventPayloads;
@@ -83,6 +111,11 @@ export const FLINK_REFS: Record<EventType, string> = {
   'source.emitted': `${O}streaming.api.operators.SourceOperator#emitNext`,
   'state.updated': `${O}runtime.state.internal.InternalKvState`,
   'sink.received': `${O}streaming.api.functions.sink.v2.SinkWriter#write`,
+  'sink.beginTransaction': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#beginTransaction`,
+  'sink.preCommit': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#preCommit`,
+  'sink.commit': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#commit`,
+  'sink.abort': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#abort`,
+  'sink.recoverAndCommit': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#recoverAndCommit`,
   'checkpoint.triggered': `${O}runtime.checkpoint.CheckpointCoordinator#triggerCheckpoint`,
   'checkpoint.triggerSkipped': `${O}runtime.checkpoint.CheckpointRequestDecider#chooseRequestToExecute`,
   'barrier.injected': `${O}streaming.runtime.tasks.SourceStreamTask#triggerCheckpointAsync`,
@@ -108,6 +141,17 @@ export const FLINK_REFS: Record<EventType, string> = {
   'restore.failed': `${O}runtime.checkpoint.CheckpointCoordinator#restoreSavepoint`,
   'restore.taskRestored': `${O}streaming.api.operators.StreamTaskStateInitializerImpl#streamOperatorStateContext`,
   'job.running': `${O}runtime.scheduler.DefaultScheduler#restartTasks`,
+  'changelog.persisted': `${O}changelog.fs.FsStateChangelogWriter#persist`,
+  'changelog.truncated': `${O}state.changelog.ChangelogTruncateHelper#checkpointSubsumed → FsStateChangelogWriter#truncate`,
+  'changelog.materialization.started': `${O}state.common.PeriodicMaterializationManager#triggerMaterialization`,
+  'changelog.materialization.skipped': `${O}state.changelog.ChangelogKeyedStateBackend#initMaterialization`,
+  'changelog.materialization.completed': `${O}state.changelog.ChangelogKeyedStateBackend#handleMaterializationResult`,
+  'changelog.materialization.failed': `${O}state.common.PeriodicMaterializationManager#asyncMaterializationPhase`,
+  'changelog.restore.read': `${O}changelog.fs.ChangelogStreamHandleReaderWithCache#openAndSeek`,
+  'changelog.restore.replayed': `${O}state.changelog.restore.ChangelogBackendRestoreOperation#readBackendHandle`,
+  'dstl.uploadStarted': `${O}changelog.fs.BatchingStateChangeUploadScheduler#drainAndSave`,
+  'dstl.uploaded': `${O}changelog.fs.StateChangeFsUploader#upload`,
+  'dstl.uploadFailed': `${O}changelog.fs.RetryingExecutor`,
 };
 
 /** Event types grouped by namespace (`checkpoint`, `barrier`, …) for filters and "next event of this kind". */

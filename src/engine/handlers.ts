@@ -13,6 +13,9 @@ import { abortPendingCheckpoint, handleCheckpointTimeout } from './coordinator/a
 import { handleTaskRestore } from './restore/restoreJob';
 import { startFromRetained } from './restore/startFromRetained';
 import { handleCompactionDone, handleLsmFlush } from './job/lsmEvents';
+import { handleSinkNotifyComplete } from './job/sink/transactionalSink';
+import { handleDstlDrain, handleDstlRetry, handleDstlUploadDone } from './job/changelog/dstlUploads';
+import { handleMaterializationDone, startPeriodicMaterialization, triggerMaterialization } from './job/changelog/materialization';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
 import type { StepContext } from './stepContext';
 
@@ -25,6 +28,7 @@ export const HANDLERS: HandlerTable = {
     ctx.emit('sim.started', { seed: scenario.seed, untilMs: scenario.untilMs, tasks: job.topology.subtasks.length, maxParallelism: job.topology.maxParallelism });
     if (ctx.state.coordinator.startFrom) startFromRetained(ctx);
     else startSources(ctx);
+    if (!ctx.state.coordinator.startFrom) startPeriodicMaterialization(ctx);
     schedulePeriodicCheckpoints(ctx);
     scenario.script.forEach((a, index) => ctx.schedule(a.atMs - ctx.nowMs, { kind: 'script.action', index }));
   },
@@ -40,6 +44,7 @@ export const HANDLERS: HandlerTable = {
   'barrier.arrive': handleBarrierArrive,
   'task.asyncDone': handleAsyncDone,
   'checkpoint.ack': handleAcknowledge,
+  'sink.notifyComplete': handleSinkNotifyComplete,
   'checkpoint.decline': (ctx, item) => {
     abortPendingCheckpoint(ctx, item.checkpointId, item.reason);
   },
@@ -47,4 +52,9 @@ export const HANDLERS: HandlerTable = {
   'task.restore': handleTaskRestore,
   'lsm.flush': handleLsmFlush,
   'lsm.compactionDone': handleCompactionDone,
+  'dstl.drain': handleDstlDrain,
+  'dstl.uploadDone': handleDstlUploadDone,
+  'dstl.retry': handleDstlRetry,
+  'changelog.materialize': (ctx, item) => triggerMaterialization(ctx, item.task, item.periodic),
+  'changelog.materializationDone': handleMaterializationDone,
 };

@@ -26,3 +26,7 @@ export { explainPath, listEntries, registryKeyForPath, getEntry, type SharedStat
 export { describeConfig, type ConfigRow } from './scenario/configDescription';
 export { summarize, type RunSummary, type SummaryCheckpoint, type SummaryFile } from './scenario/summary';
 export { restCheckpointStatistics, legacyPercentile } from './coordinator/restStats';
+export { transactionsOf, type ExternalTransaction, type TransactionStatus, type TransactionEnd, type SinkOutputRecord } from './job/sink/externalTransactions';
+export { sinkOutcome, type SinkOutcome } from './verdict/sinkOutcome';
+export { compareSinkOutcomes, exactlyOnceVerdict, type ExactlyOnceVerdict } from './verdict/exactlyOnce';
+export { failureFreeScenario, failureFreeOutcome, FAULT_ACTIONS } from './verdict/failureFreeRun';

@@ -4,12 +4,14 @@
  * (`ENGINE_SUPPORTED_ACTIONS`), so reaching one here is a programming error.
  */
 import type { UserAction } from './actions';
+import { assertNever } from './core/assertNever';
 import { appendToSourceLog } from './job/recordFlow';
 import { triggerCheckpoint } from './coordinator/triggerCheckpoint';
 import { restoreJob } from './restore/restoreJob';
 import { failJob } from './restore/failover';
 import { compactTaskFilesNow, flushTaskNow } from './job/lsmEvents';
 import type { StepContext } from './stepContext';
+import { materializeNow } from './job/changelog/materialization';
 
 /** Performs `action` now. */
 export function performAction(ctx: StepContext, action: UserAction): void {
@@ -35,7 +37,11 @@ export function performAction(ctx: StepContext, action: UserAction): void {
     case 'fail': {
       if (!ctx.state.job.checkpointing[action.task]) throw new Error(`fail: no task "${action.task}"`);
       if (action.phase === 'now') failJob(ctx, `${action.task} failed (injected)`);
-      else ctx.state.job.checkpointing[action.task]!.failAt = action.phase;
+      else if (action.phase === 'materialization') {
+        const cl = ctx.state.job.keyed[action.task]?.changelog;
+        if (cl) cl.failDuringMaterialization = true;
+        else ctx.emit('changelog.materialization.skipped', { reason: 'not-changelog' }, { task: action.task });
+      } else ctx.state.job.checkpointing[action.task]!.failAt = action.phase;
       return;
     }
     case 'failUploads':
@@ -47,7 +53,10 @@ export function performAction(ctx: StepContext, action: UserAction): void {
     case 'compact':
       compactTaskFilesNow(ctx, action.task, action.files);
       return;
+    case 'materialize':
+      materializeNow(ctx, action.task);
+      return;
     default:
-      throw new Error(`The engine cannot perform "${action.do}" yet`);
+      return assertNever(action, 'action');
   }
 }

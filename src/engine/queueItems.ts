@@ -35,6 +35,8 @@ export type QueueItem =
   | { kind: 'checkpoint.decline'; task: string; checkpointId: number; reason: 'CHECKPOINT_DECLINED' | 'IO_EXCEPTION' }
   /** A subtask's acknowledgement reaches the coordinator. */
   | { kind: 'checkpoint.ack'; task: string; checkpointId: number; ack: TaskAcknowledgement }
+  /** `notifyCheckpointComplete` reaches a transactional sink subtask of restart `attempt` (an RPC). */
+  | { kind: 'sink.notifyComplete'; task: string; checkpointId: number; attempt: number }
   /** A subtask of a restarting job has downloaded its files and rebuilds its state. */
   | { kind: 'task.restore'; task: string }
   /** RocksDB's background flush runs for a subtask. */
@@ -42,7 +44,17 @@ export type QueueItem =
   /** A running RocksDB compaction of a subtask finishes. */
   | { kind: 'lsm.compactionDone'; task: string }
   /** The checkpoint timeout fires (`CheckpointCanceller`). */
-  | { kind: 'checkpoint.timeout'; checkpointId: number };
+  | { kind: 'checkpoint.timeout'; checkpointId: number }
+  /** A TaskManager's DSTL persist-delay timer fires (`BatchingStateChangeUploadScheduler#drainAndSave`). */
+  | { kind: 'dstl.drain'; taskManager: string }
+  /** The current attempt to write a DSTL batch file ends. */
+  | { kind: 'dstl.uploadDone'; taskManager: string; batchId: number; attempt: number }
+  /** A failed DSTL batch is tried again (`RetryingExecutor`). */
+  | { kind: 'dstl.retry'; taskManager: string; batchId: number }
+  /** A materialization is due (periodic timer) for a changelog subtask. */
+  | { kind: 'changelog.materialize'; task: string; periodic: boolean }
+  /** A materialization's upload (the nested snapshot's asynchronous part) ends. */
+  | { kind: 'changelog.materializationDone'; task: string; materializationId: number };
 
 export type QueueItemKind = QueueItem['kind'];
 export type QueueItemOf<K extends QueueItemKind> = Extract<QueueItem, { kind: K }>;

@@ -31,7 +31,8 @@ describe('Simulation', () => {
 
   it('step() handles exactly one queued item and advances the logical clock to it', () => {
     const sim = Simulation.create(config(5));
-    expect(sim.step()!.map((e) => e.type)).toEqual(['sim.started']);
+    // Starting the job also begins the transactional sinks' first transactions (one per sink subtask).
+    expect(sim.step()!.map((e) => e.type)).toEqual(['sim.started', 'sink.beginTransaction', 'sink.beginTransaction']);
     const second = sim.step()!;
     expect(second.map((e) => e.type)).toEqual(['source.emitted']);
     expect(sim.stepIndex).toBe(2);

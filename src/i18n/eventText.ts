@@ -43,6 +43,43 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
         : `${stateKindEn(e.kind)} "${e.state}" of key ${fmtKey(e.key)} (key group ${e.keyGroup}) takes ${e.input}: now ${fmtValue(e.value)}`;
     case 'sink.received':
       return zh ? `Sink 收到来自 ${e.from} 的记录 ${fmtKey(e.key)}=${e.value}` : `Sink receives ${fmtKey(e.key)}=${e.value} from ${e.from}`;
+    case 'sink.beginTransaction':
+      return zh ? `Sink 在外部系统中开启事务 ${e.transaction}：写入的记录在提交前对下游不可见` : `Sink begins transaction ${e.transaction} in the external system: records written into it stay invisible until it is committed`;
+    case 'sink.preCommit':
+      return zh
+        ? `在${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 的屏障处预提交事务 ${e.transaction}（${e.records} 条记录已刷写），等待 notifyCheckpointComplete；待提交：${e.pending.join(', ')}`
+        : `Pre-commit of ${e.transaction} at the barrier of ${e.isSavepoint ? 'savepoint' : 'checkpoint'} ${e.checkpointId}: ${e.records} record(s) flushed; it waits for notifyCheckpointComplete (pending: ${e.pending.join(', ')})`;
+    case 'sink.commit':
+      return zh
+        ? `检查点 ${e.notifiedCheckpointId} 已完成：提交事务 ${e.transaction}（检查点 ${e.checkpointId} 预提交），${e.records} 条记录对下游可见${e.duplicates ? `，其中 ${e.duplicates} 条重复` : ''}`
+        : `Checkpoint ${e.notifiedCheckpointId} completed: transaction ${e.transaction} (pre-committed at checkpoint ${e.checkpointId}) is committed; ${e.records} record(s) become visible downstream${e.duplicates ? `, ${e.duplicates} of them duplicates` : ''}`;
+    case 'sink.abort':
+      if (e.reason === 'close') {
+        return zh
+          ? `任务被取消：中止打开的事务 ${e.transaction}（close），丢弃其中 ${e.records} 条记录，它们之后会被重新读取`
+          : `Task cancelled: open transaction ${e.transaction} is aborted (close); its ${e.records} record(s) are discarded and will be read again`;
+      }
+      if (e.reason === 'recoverAndAbort') {
+        return zh
+          ? `恢复的状态中 ${e.transaction} 是检查点之后开启的事务：中止（recoverAndAbort），丢弃 ${e.records} 条记录`
+          : `The restored state names ${e.transaction} as the transaction opened after the checkpoint: aborted (recoverAndAbort), ${e.records} record(s) discarded`;
+      }
+      return zh
+        ? `启动时中止遗留事务 ${e.transaction}${e.checkpointId !== null ? `（在检查点 ${e.checkpointId} 预提交，但不在恢复的状态中）` : '（仍处于打开状态）'}，丢弃 ${e.records} 条记录`
+        : `Lingering transaction ${e.transaction} ${e.checkpointId !== null ? `(pre-committed at checkpoint ${e.checkpointId}, not in the restored state)` : '(still open)'} is aborted at start; ${e.records} record(s) discarded`;
+    case 'sink.recoverAndCommit': {
+      const head = zh ? `从检查点 ${e.restoredCheckpointId} 恢复：待提交事务 ${e.transaction}（检查点 ${e.checkpointId}）` : `Restored from checkpoint ${e.restoredCheckpointId}: pending transaction ${e.transaction} (checkpoint ${e.checkpointId})`;
+      switch (e.outcome) {
+        case 'committed':
+          return zh ? `${head}此前未提交，recoverAndCommit 现在提交它，${e.records} 条记录对下游可见` : `${head} was never committed; recoverAndCommit commits it now and ${e.records} record(s) become visible`;
+        case 'already-committed':
+          return zh ? `${head}在故障前已提交，再次提交不改变任何结果` : `${head} was already committed before the failure; committing it again changes nothing`;
+        case 'already-aborted':
+          return zh ? `${head}已被中止，无法再提交：其中 ${e.records} 条记录丢失` : `${head} had been aborted and cannot be committed: its ${e.records} record(s) are lost`;
+        default:
+          return zh ? `${head}在外部系统中不存在（作业是重新提交的），无需提交` : `${head} is unknown to the external system (the job was resubmitted); nothing to commit`;
+      }
+    }
     case 'checkpoint.triggered':
       return zh
         ? `JobManager 触发${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId}：向 Source 发送触发请求，${e.tasks} 个子任务需确认，超时时刻 ${e.timeoutAtMs} 毫秒`
@@ -105,6 +142,53 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
         : zh
           ? `子任务恢复算子状态：分区 ${e.partitions.map((p) => 'p' + p).join(', ') || '无'}`
           : `Subtask restored its operator state: partitions ${e.partitions.map((p) => 'p' + p).join(', ') || 'none'}`;
+    case 'changelog.persisted':
+      return e.checkpointId === null
+        ? zh
+          ? `变更集写满预上传阈值：提前上传 SQN [${e.fromSqn}, ${e.toSqn}) 的 ${e.changeSets} 个变更集（${e.bytes} 字节）`
+          : `Pre-emptive persist: the active change set passed the threshold, so ${e.changeSets} change set(s) of SQN [${e.fromSqn}, ${e.toSqn}) (${e.bytes} bytes) upload now`
+        : zh
+          ? `检查点 ${e.checkpointId} 持久化 DSTL 中 SQN [${e.fromSqn}, ${e.toSqn}) 的变更：${e.ready ? '已全部上传，立即完成' : `新上传 ${e.changeSets} 个变更集（${e.bytes} 字节），等待上传完成`}`
+          : `Checkpoint ${e.checkpointId} persists the changelog [${e.fromSqn}, ${e.toSqn}): ${e.ready ? 'everything is already uploaded, done at once' : `${e.changeSets} new change set(s) (${e.bytes} bytes) to upload, waiting for them`}`;
+    case 'changelog.truncated':
+      return zh
+        ? `截断 DSTL 到 SQN ${e.toSqn}（${e.why}）：释放 ${e.releasedChangeSets} 个已上传变更集（${e.releasedBytes} 字节）`
+        : `Changelog truncated below SQN ${e.toSqn} (${e.why}): ${e.releasedChangeSets} uploaded change set(s) (${e.releasedBytes} bytes) released`;
+    case 'changelog.materialization.started':
+      return zh
+        ? `开始物化 m${e.materializationId}${e.periodic ? '（周期触发）' : ''}：同步点 SQN ${e.upToSqn}，异步上传状态表快照（${e.uploads} 个文件，${e.bytes} 字节）`
+        : `Materialization m${e.materializationId} starts${e.periodic ? ' (periodic)' : ''}: sync point SQN ${e.upToSqn}; the state table's snapshot (${e.uploads} file(s), ${e.bytes} bytes) uploads in the background`;
+    case 'changelog.materialization.skipped': {
+      const en: Record<typeof e.reason, string> = { 'not-changelog': 'this subtask does not run the changelog backend', running: 'the previous materialization is still running', unconfirmed: 'the previous materialization is not yet used by a completed checkpoint', 'no-changes': 'no state changes since the last materialization', 'job-not-running': 'the job is not running' };
+      const cn: Record<typeof e.reason, string> = { 'not-changelog': '该子任务未启用 Changelog', running: '上一次物化尚未完成', unconfirmed: '上一次物化尚未被已完成的检查点使用', 'no-changes': '自上次物化以来状态没有变化', 'job-not-running': '作业未在运行' };
+      return zh ? `跳过物化：${cn[e.reason]}` : `Materialization skipped: ${en[e.reason]}`;
+    }
+    case 'changelog.materialization.completed':
+      return zh
+        ? `物化 m${e.materializationId} 完成（${e.durationMs} 毫秒，上传 ${e.uploadedBytes} 字节）：之后的检查点 = m${e.materializationId} + SQN ${e.upToSqn} 之后的变更`
+        : `Materialization m${e.materializationId} completes (${e.durationMs} ms, ${e.uploadedBytes} bytes uploaded): checkpoints now carry m${e.materializationId} plus the changes after SQN ${e.upToSqn}`;
+    case 'changelog.materialization.failed':
+      return zh
+        ? `物化 m${e.materializationId} 失败（${e.reason}）：连续失败 ${e.consecutiveFailures} 次，允许 ${e.maxFailuresAllowed} 次`
+        : `Materialization m${e.materializationId} failed (${e.reason}): ${e.consecutiveFailures} consecutive failure(s), ${e.maxFailuresAllowed} allowed`;
+    case 'changelog.restore.read':
+      return zh
+        ? `读取 ${e.file} 偏移 ${e.offset}：${e.downloaded ? `下载整个文件（${e.bytes} 字节，第 ${e.downloadsOfFile} 次）` : '命中 TaskManager 本地缓存'}`
+        : `Read ${e.file} at offset ${e.offset}: ${e.downloaded ? `downloaded the whole file (${e.bytes} bytes, download #${e.downloadsOfFile})` : 'served from the TaskManager’s file cache'}`;
+    case 'changelog.restore.replayed':
+      return zh
+        ? `按 SQN 顺序重放 [${e.fromSqn}, ${e.toSqn}) 的 ${e.changeSets} 个变更集（${e.changes} 条变更，来自 ${e.files} 个文件）`
+        : `Replayed ${e.changeSets} change set(s) of SQN [${e.fromSqn}, ${e.toSqn}) in order (${e.changes} changes from ${e.files} file(s))`;
+    case 'dstl.uploadStarted':
+      return zh
+        ? `${e.taskManager} 把 ${e.writers.join('、')} 的 ${e.changeSets} 个变更集合并写入一个文件（${e.bytes} 字节，第 ${e.attempt} 次尝试）`
+        : `${e.taskManager} writes ${e.changeSets} change set(s) of ${e.writers.join(', ')} into one file (${e.bytes} bytes, attempt ${e.attempt})`;
+    case 'dstl.uploaded':
+      return zh ? `DSTL 文件写入完成：${e.file}（${e.bytes} 字节，${e.changeSets} 个变更集）` : `DSTL file written: ${e.file} (${e.bytes} bytes, ${e.changeSets} change sets)`;
+    case 'dstl.uploadFailed':
+      return zh
+        ? `DSTL 上传失败（第 ${e.attempt}/${e.maxAttempts} 次）：${e.willRetry ? '稍后写入新文件重试' : '放弃，等待该变更的检查点失败'}`
+        : `DSTL upload failed (attempt ${e.attempt} of ${e.maxAttempts}): ${e.willRetry ? 'it is retried into a new file' : 'given up; the checkpoints waiting for it fail'}`;
     case 'job.running':
       return zh ? `作业重新运行（第 ${e.attempt} 次重启，来自检查点 ${e.restoredFrom}）：Source 从检查点偏移量重新读取` : `The job runs again (restart ${e.attempt}, from checkpoint ${e.restoredFrom}): sources re-read from the checkpointed offsets`;
     case 'memtable.sealed':

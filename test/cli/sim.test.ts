@@ -41,9 +41,30 @@ describe('npm run sim', () => {
     expect(bySst[5]).toMatchObject({ inputs: [1, 2, 3], refCount: 2, deletedAtMs: null });
     expect(bySst[8]).toMatchObject({ inputs: [4, 6, 7], refCount: 1, deletedAtMs: null });
     expect(s.state['count#0']).toEqual({ c: 1, e: 1, g: 1, j: 1, m: 1, p: 1 });
-    expect(s.sink).toEqual({ committed: 6, duplicates: 0 });
+    expect(s.sink).toEqual({ committed: 6, duplicates: 0, verdict: { exactlyOnce: true, compared: 6, correct: 6, lost: 0, duplicated: 0, notCompared: 0, lostOrigins: [], duplicatedOrigins: [] } });
     const meta = s.files.filter((f: { kind: string }) => f.kind === 'metadata');
     expect(meta).toHaveLength(4);
+  });
+
+  it('reports the sink and its exactly-once verdict: a transactional sink after failures against a plain one', () => {
+    const tx = sim('scenarios/sink-after-failure-transactional.json');
+    expect(tx.code).toBe(0);
+    const plain = sim('scenarios/sink-after-failure-plain.json');
+    expect(plain.code).toBe(0);
+    const t = JSON.parse(tx.out);
+    const p = JSON.parse(plain.out);
+    // Both jobs fail twice (count#0, then sink#1 between checkpoint 3's completion and its notification); their keyed state is the same.
+    expect(t.state).toEqual(p.state);
+    expect(t.sink).toEqual({ committed: 9, duplicates: 0, verdict: { exactlyOnce: true, compared: 9, correct: 9, lost: 0, duplicated: 0, notCompared: 0, lostOrigins: [], duplicatedOrigins: [] } });
+    // The plain sink emitted f, g and h before the first failure and again after the restore.
+    expect(p.sink).toEqual({ committed: 12, duplicates: 3, verdict: { exactlyOnce: false, compared: 9, correct: 6, lost: 0, duplicated: 3, notCompared: 0, lostOrigins: [], duplicatedOrigins: ['p0:l3', 'p0:l4', 'p1:l2'] } });
+    const events = sim('scenarios/sink-after-failure-transactional.json', '--events').out.trim().split('\n').map((l) => JSON.parse(l));
+    const kinds = (type: string) => events.filter((e) => e.type === type);
+    expect(kinds('sink.abort').map((e) => e.reason)).toEqual(['close', 'close', 'close', 'close']);
+    expect(kinds('sink.recoverAndCommit').map((e) => e.outcome)).toEqual(['already-committed', 'already-committed', 'committed', 'committed']);
+    for (const type of ['sink.beginTransaction', 'sink.preCommit', 'sink.commit', 'sink.abort', 'sink.recoverAndCommit']) {
+      expect(kinds(type)[0].flinkRef).toMatch(/^org\.apache\.flink\.streaming\.api\.functions\.sink\.TwoPhaseCommitSinkFunction#/);
+    }
   });
 
   it('prints the event log as NDJSON with --events', () => {

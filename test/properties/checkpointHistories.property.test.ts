@@ -4,7 +4,7 @@
  * - no file is deleted while a retained checkpoint references it (checked after every step);
  * - nothing leaks: after a few quiet checkpoints only retained checkpoints' files remain;
  * - restoring any retained checkpoint, at the same or another parallelism, yields exactly the
- *   state of the records before that checkpoint's barriers.
+ *   state of the records before that checkpoint's barriers (also with the changelog switched on).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -76,9 +76,9 @@ function sums(state: EngineState): Map<string, number> {
   return out;
 }
 
-function restoreAndSettle(sim: Simulation, checkpoint: number, parallelism: number): Map<string, number> {
+function restoreAndSettle(sim: Simulation, checkpoint: number, parallelism: number, changelog?: boolean): Map<string, number> {
   const copy = Simulation.fromSnapshot(sim.snapshot());
-  const events = copy.apply({ do: 'restore', checkpoint, parallelism });
+  const events = copy.apply({ do: 'restore', checkpoint, parallelism, ...(changelog === undefined ? {} : { changelog }) });
   for (let ev = copy.step(); ev; ev = copy.step()) {
     events.push(...ev);
     if (ev.some((e) => e.type === 'job.running' || e.type === 'restore.failed')) break;
@@ -117,6 +117,8 @@ describe('random checkpoint histories', () => {
           const expected = expectedAt(events, cp.id);
           if (expected.size > 0) seen.restoredNonEmpty += 1;
           for (const p of [2, 1, 3]) expect(restoreAndSettle(sim, cp.id, p)).toEqual(expected);
+          // Switching the changelog on across the restore: the plain handles become the materialized part.
+          expect(restoreAndSettle(sim, cp.id, 2, true)).toEqual(expected);
         }
       }),
       // A fixed seed: the coverage counters below must not depend on luck.

@@ -13,6 +13,9 @@ import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
 import { registryAcknowledged, registryCompleted } from './registryBridge';
 import { checkpointDir, historyOf, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
+import { changelogNotifyComplete, changelogNotifySubsumed } from '../job/changelog/changelogSnapshot';
+import { taskFilesOf } from './taskFiles';
+import { scheduleSinkNotifications } from '../job/sink/transactionalSink';
 
 function referencedFiles(state: SubtaskStateSnapshot): string[] {
   const out: string[] = [];
@@ -51,11 +54,7 @@ export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoin
     h.latestAckMs = ctx.nowMs;
     h.subtasks[item.task] = item.ack.stats;
     const k = item.ack.state.keyed;
-    if (k?.type === 'incremental') {
-      h.taskFiles[item.task] = { sharedFiles: k.sharedState.map((s) => s.sst!), uploadedFiles: k.sharedState.filter((s) => s.uploadedNow).map((s) => s.sst!) };
-    } else if (k) {
-      h.taskFiles[item.task] = { sharedFiles: [], uploadedFiles: [] };
-    }
+    if (k) h.taskFiles[item.task] = taskFilesOf(k);
     h.checkpointedSize += item.ack.stats.checkpointedSize;
   }
   ctx.emit('checkpoint.acknowledged', { checkpointId: pending.id, acknowledged: Object.keys(pending.acks).length, of: Object.keys(pending.acks).length + pending.notYetAcknowledged.length }, { task: item.task });
@@ -81,7 +80,13 @@ function buildMetadata(ctx: StepContext, p: PendingCheckpoint): CheckpointMetada
 /** Discards the files only this checkpoint uses (its exclusive directory). */
 function discardExclusive(ctx: StepContext, cp: CompletedCheckpoint, reason: string): void {
   if (!cp.owned) return; // restored in NO_CLAIM mode: the files belong to whoever took the snapshot
+  // A changelog checkpoint may carry an older checkpoint's handle as its materialized part (the
+  // changelog was switched on at a restore): Flink registers that handle as a whole
+  // (`StreamStateHandleWrapper`), which keeps its private files while a retained checkpoint uses it.
+  const c = ctx.state.coordinator;
+  const stillUsed = new Set([...c.completed, ...c.savepoints].flatMap((x) => x.files));
   for (const path of cp.exclusiveFiles) {
+    if (stillUsed.has(path)) continue;
     const size = ctx.state.storage.files[path]?.bytes.length ?? 0;
     if (deleteFile(ctx.state.storage, path)) ctx.emit('file.discarded', { path, size, reason });
   }
@@ -148,15 +153,22 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     const cp = ctx.state.job.checkpointing[t]!;
     if (!p.isSavepoint && cp.lastCompletedCheckpointId < p.id) cp.lastCompletedCheckpointId = p.id;
     // RocksIncrementalSnapshotStrategy.notifyCheckpointComplete: this checkpoint's SSTs become reusable.
+    // (Under the changelog backend the nested RocksDB is told about materializations instead.)
     const inc = cp.incremental;
-    if (inc && !p.isSavepoint) {
+    if (ctx.state.job.keyed[t]?.changelog) {
+      if (!p.isSavepoint) changelogNotifyComplete(ctx, t, p.id);
+    } else if (inc && !p.isSavepoint) {
       const mine = inc.pending.find((x) => x.checkpointId === p.id);
       if (mine) inc.confirmed = mine;
       inc.pending = inc.pending.filter((x) => x.checkpointId > p.id);
     }
   }
   ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });
+  // The notification reaches the sinks as an RPC; savepoints commit nothing (cleanupAfterCompletedCheckpoint).
+  if (!p.isSavepoint) scheduleSinkNotifications(ctx, p.id);
   if (subsumed.length > 0) {
-    ctx.emit('checkpoint.notified', { checkpointId: subsumed[subsumed.length - 1]!.id, notification: 'subsumed', tasks: taskNames.length }, { task: 'jobmanager' });
+    const lastSubsumed = subsumed[subsumed.length - 1]!.id;
+    ctx.emit('checkpoint.notified', { checkpointId: lastSubsumed, notification: 'subsumed', tasks: taskNames.length }, { task: 'jobmanager' });
+    for (const t of taskNames) changelogNotifySubsumed(ctx, t, lastSubsumed);
   }
 }

@@ -70,6 +70,8 @@ export interface CompletedCheckpoint {
   owned: boolean;
 }
 
+import type { TaskFiles } from './taskFiles';
+
 /** One row of the checkpoint history (Flink's REST `history` entry, plus the engine's extras). */
 export interface CheckpointHistoryEntry {
   id: number;
@@ -88,7 +90,7 @@ export interface CheckpointHistoryEntry {
   numAcknowledgedSubtasks: number;
   subtasks: Record<string, SubtaskCheckpointStats>;
   /** Per keyed subtask: the local SSTs its handle references and those uploaded for this checkpoint. */
-  taskFiles: Record<string, { sharedFiles: number[]; uploadedFiles: number[] }>;
+  taskFiles: Record<string, TaskFiles>;
 }
 
 export interface CoordinatorState {

@@ -4,7 +4,7 @@
  * a `file.discarded` event naming the Flink rule that made the decision.
  */
 import { onCheckpointAborted, onCheckpointAcknowledged, onCheckpointCompleted, registryKeyForPath, type RegistryOutcome, type SharedFileHandle } from '../registry';
-import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import { filesOfKeyedHandle, type SubtaskStateSnapshot } from '../snapshot/stateHandles';
 import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
 
@@ -20,15 +20,33 @@ const REASON_TEXT: Record<string, string> = {
 /** The shared files a subtask's handle reports (new uploads and placeholders). */
 export function sharedFilesOf(task: string, state: SubtaskStateSnapshot): SharedFileHandle[] {
   const k = state.keyed;
-  if (!k || k.type !== 'incremental') return [];
-  return k.sharedState.flatMap((s) =>
-    s.handle.type === 'file' ? [{ key: registryKeyForPath(s.handle.path), path: s.handle.path, sizeBytes: s.handle.size, task, localName: s.localPath, placeholder: !s.uploadedNow }] : [],
+  if (!k) return [];
+  if (k.type === 'incremental') {
+    return k.sharedState.flatMap((s) =>
+      s.handle.type === 'file' ? [{ key: registryKeyForPath(s.handle.path), path: s.handle.path, sizeBytes: s.handle.size, task, localName: s.localPath, placeholder: !s.uploadedNow }] : [],
+    );
+  }
+  if (k.type !== 'changelog') return [];
+  // `ChangelogStateBackendHandleImpl#registerSharedStates`: every file of the materialized part
+  // (the JobManager owns a materialization as a whole) and every DSTL file the change sets are in.
+  return filesOfKeyedHandle(k).flatMap((f) =>
+    f.type === 'file' ? [{ key: registryKeyForPath(f.path), path: f.path, sizeBytes: f.size, task, localName: f.path.slice(f.path.lastIndexOf('/') + 1), placeholder: false }] : [],
   );
+}
+
+/** DSTL files, and files of a materialization (written for no checkpoint), until a completed checkpoint uses them. */
+function ownedByTaskManagerUntilConfirmed(ctx: StepContext, path: string): boolean {
+  const f = ctx.state.storage.files[path];
+  return f !== undefined && (f.meta.kind === 'dstl' || (f.meta.scope === 'shared' && f.meta.checkpointId === 0));
 }
 
 /** Deletes what the registry gave up on and reports each file. */
 export function applyRegistryOutcome(ctx: StepContext, outcome: RegistryOutcome): void {
   for (const d of outcome.deleted) {
+    // A changelog handle's discardState does nothing (`ChangelogStateBackendHandleImpl`): DSTL files
+    // and materialized files of an aborted checkpoint still belong to the TaskManager, whose writer
+    // reuses them in the next checkpoint (or releases them on truncation).
+    if ((d.reason === 'aborted-checkpoint' || d.reason === 'late-acknowledgement') && ownedByTaskManagerUntilConfirmed(ctx, d.path)) continue;
     const size = ctx.state.storage.files[d.path]?.bytes.length ?? d.sizeBytes;
     if (deleteFile(ctx.state.storage, d.path)) {
       ctx.emit('file.discarded', { path: d.path, size, reason: `${REASON_TEXT[d.reason] ?? d.reason} (checkpoint ${d.atCheckpointId})` }, { flinkRef: d.flinkRef });

@@ -9,6 +9,10 @@ import type { CheckpointMetadata } from '../snapshot/metadataFormat';
 import { createKeyedBackend, type KeyedBackendData } from './keyedBackend';
 import { buildTopology, type Topology } from './topology';
 import { createTaskCheckpointing, type TaskCheckpointing } from './taskCheckpointing';
+import type { ExternalTransaction } from './sink/externalTransactions';
+import type { TwoPhaseCommitState } from './sink/transactionalSink';
+import { createChangelogTaskManager, createChangelogTaskState, taskManagerName, type ChangelogTaskManagerState, type ChangelogTaskState } from './changelog/changelogTaskState';
+import type { ChangelogHandleReaderState } from '../changelog/dstl/changelogHandleReaderWithCache';
 
 /**
  * One partition of the replayable input (like a Kafka partition): the generator stream and the
@@ -35,10 +39,14 @@ export interface KeyedTaskState {
   processed: number;
   /** RocksDB background work in progress (one flush and one compaction at a time). */
   lsm: { flushScheduled: boolean; compacting: boolean };
+  /** The changelog state backend around `backend`, when the job runs with the changelog. */
+  changelog: ChangelogTaskState | null;
 }
 
 export interface SinkTaskState {
   received: number;
+  /** Transactional sinks only: the current and pre-committed transactions (job/sink/transactionalSink.ts). */
+  twoPhaseCommit?: TwoPhaseCommitState;
 }
 
 /**
@@ -50,6 +58,8 @@ export interface SinkOutput {
   seen: Record<string, number>;
   emitted: number;
   duplicates: number;
+  /** Transactions of the transactional sinks, oldest first; absent until the first begins (job/sink/externalTransactions.ts). */
+  transactions?: ExternalTransaction[];
 }
 
 export interface JobState {
@@ -67,6 +77,12 @@ export interface JobState {
   output: SinkOutput;
   /** Barrier alignment and running snapshots, per subtask. */
   checkpointing: Record<string, TaskCheckpointing>;
+  /** Whether keyed backends run inside the changelog backend (the scenario's setting, or a restore's switch). */
+  changelogEnabled: boolean;
+  /** Per TaskManager (`tm-<n>`): the DSTL upload scheduler and file registry (changelog only). */
+  changelogTms: Record<string, ChangelogTaskManagerState>;
+  /** Per TaskManager: how a restore reads changelog files (directly, or through the file cache). */
+  changelogReaders: Record<string, ChangelogHandleReaderState>;
   /** Restart count: 0 for the first run, +1 per restore. */
   attempt: number;
   /** False while the job is being restored (or failed to restore). */
@@ -90,10 +106,14 @@ export function partitionKey(partition: number): string {
   return `p${partition}`;
 }
 
-/** A fresh job (no state) for a scenario, optionally at another parallelism. */
-export function createJobState(s: Scenario, parallelism?: number): JobState {
+/**
+ * A fresh job (no state) for a scenario, optionally at another parallelism and with the changelog
+ * switched on or off (a restore may switch it; the default is the scenario's setting).
+ */
+export function createJobState(s: Scenario, parallelism?: number, changelogEnabled = s.stateBackend.changelog.enabled): JobState {
   const topology = buildTopology(s, parallelism);
-  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, output: { seen: {}, emitted: 0, duplicates: 0 }, checkpointing: {}, attempt: 0, running: true, restoring: null };
+  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, output: { seen: {}, emitted: 0, duplicates: 0 }, checkpointing: {}, changelogEnabled, changelogTms: {}, changelogReaders: {}, attempt: 0, running: true, restoring: null };
+  if (changelogEnabled) for (let i = 0; i < topology.taskManagers; i++) job.changelogTms[taskManagerName(i)] = createChangelogTaskManager(s, i);
   for (const t of topology.subtasks) {
     const vertex = topology.vertices.find((v) => v.name === t.vertex)!;
     job.checkpointing[t.name] = createTaskCheckpointing();
@@ -104,7 +124,8 @@ export function createJobState(s: Scenario, parallelism?: number): JobState {
       job.sources[t.name] = { partitions: [{ partition: t.index, offset: 0, logOffset: 0 }], emitted: 0 };
       job.scriptLog[partitionKey(t.index)] = [];
     } else if (vertex.kind === 'keyed') {
-      job.keyed[t.name] = { operator: vertex.name, backend: createKeyedBackend(s, topology.maxParallelism, t.keyGroupRange!), processed: 0, lsm: { flushScheduled: false, compacting: false } };
+      const changelog = changelogEnabled ? createChangelogTaskState(t.name, t.keyGroupRange!) : null;
+      job.keyed[t.name] = { operator: vertex.name, backend: createKeyedBackend(s, topology.maxParallelism, t.keyGroupRange!), processed: 0, lsm: { flushScheduled: false, compacting: false }, changelog };
     } else {
       job.sinks[t.name] = { received: 0 };
     }

@@ -10,16 +10,23 @@ import type { StepContext } from '../stepContext';
 import { applyRecord, descriptorFor, readState } from './keyedFunctions';
 import { holdRecord, isChannelBlocked } from '../dataflow/barrierHandler';
 import { afterRocksDbWrite } from './lsmEvents';
-import { openKeyedBackend } from './keyedBackend';
+import { afterChangelogWrite, openTaskKeyedBackend } from './changelog/changelogBackendAccess';
 import { generatedRecord, generatorPeriodMs, type SourceRecord } from './sourceGenerator';
 import { partitionKey, type SourcePartitionState } from './jobState';
 import { subtaskIndexOf } from './topology';
+import { writeToSink } from './sink/sinkWriter';
+import { openSinkTransactions } from './sink/transactionalSink';
 
 import { HOP_LATENCY_MS, SCRIPT_READ_GAP_MS } from './latencies';
 
-/** Starts every source subtask: each generator partition ticks; script logs wake on emit. */
+/**
+ * Starts every source subtask: each generator partition ticks; script logs wake on emit. The job
+ * starts here (first start, restart from scratch, after a restore), so transactional sinks begin
+ * their first transactions here too.
+ */
 export function startSources(ctx: StepContext): void {
   const job = ctx.state.job;
+  openSinkTransactions(ctx);
   for (const [task, src] of Object.entries(job.sources)) {
     for (const p of src.partitions) {
       if (ctx.state.scenario.job.source.kind === 'generator') ctx.schedule(0, { kind: 'source.tick', task, partition: p.partition });
@@ -81,7 +88,8 @@ export function appendToSourceLog(ctx: StepContext, source: string, records: rea
   const part = reader?.[1].partitions.find((p) => p.partition === partition);
   const idle = !part || part.logOffset >= log.length;
   for (const r of records) log.push({ key: r.key, value: r.value });
-  if (reader && idle) ctx.schedule(0, { kind: 'source.readLog', task: reader[0], partition });
+  // While the job is being restored its sources wait: startSources wakes every non-empty log once it runs.
+  if (reader && idle && ctx.state.job.running) ctx.schedule(0, { kind: 'source.readLog', task: reader[0], partition });
 }
 
 /** A record arrives at a keyed operator subtask or a sink subtask. */
@@ -94,28 +102,19 @@ export function handleRecordArrive(ctx: StepContext, item: QueueItemOf<'record.a
   }
   const keyed = job.keyed[item.task];
   if (keyed) {
-    const backend = openKeyedBackend(keyed.backend);
+    const backend = openTaskKeyedBackend(keyed);
     const vertex = job.topology.vertices.find((v) => v.name === keyed.operator)!;
     const desc = descriptorFor(keyed.operator, vertex.state!);
     backend.setCurrentKey(item.key);
     applyRecord(backend, desc, item.value);
     keyed.processed += 1;
     afterRocksDbWrite(ctx, item.task);
+    afterChangelogWrite(ctx, item.task);
     const keyGroup = backend.getCurrentKeyGroupIndex();
     ctx.emit('state.updated', { key: item.key, keyGroup, state: desc.name, kind: desc.kind, input: item.value, value: readState(backend, desc) as never }, { task: item.task });
     const to = nextHop(ctx, keyed.operator, subtaskIndexOf(item.task), keyGroup);
     ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: item.key, keyGroup, value: item.value, from: item.task, origin: item.origin });
     return;
   }
-  const sink = job.sinks[item.task];
-  if (sink) {
-    sink.received += 1;
-    // A record read again after a restore is emitted a second time: a duplicate downstream.
-    const out = job.output;
-    const seen = (out.seen[item.origin] ?? 0) + 1;
-    out.seen[item.origin] = seen;
-    out.emitted += 1;
-    if (seen > 1) out.duplicates += 1;
-    ctx.emit('sink.received', { key: item.key, value: item.value, from: item.from }, { task: item.task });
-  }
+  if (job.sinks[item.task]) writeToSink(ctx, item);
 }

@@ -6,6 +6,7 @@
 import type { StoredFileMeta } from '../storage/remoteStorage';
 import type { HeapKeyedStateBackendSnapshot } from '../state/heapKeyedStateBackend';
 import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import type { ChangelogCheckpointPart } from './changelog/changelogSnapshot';
 
 export interface Alignment {
   checkpointId: number;
@@ -48,6 +49,8 @@ export interface RunningSnapshot {
   heapSnapshot: HeapKeyedStateBackendSnapshot | null;
   /** Incremental RocksDB: every SST the handle references (new and reused), remembered at confirmation. */
   ssts: UploadedSst[] | null;
+  /** Changelog backend: the persisted range the asynchronous part waits for. */
+  changelog?: ChangelogCheckpointPart;
 }
 
 /** An SST of an incremental checkpoint: where its bytes are in remote storage. */

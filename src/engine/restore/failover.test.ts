@@ -36,7 +36,8 @@ describe('injected task failures', () => {
       it(`${backend.type}${backend.incremental ? ' incremental' : ''}: a failure ${phase === 'now' ? 'now' : `in the ${phase} phase`} fails over to the latest checkpoint, exactly once, leaving no orphan files`, () => {
         const s = scenarioOf({
           format: SCENARIO_FORMAT,
-          job: { parallelism: 2, source: { kind: 'generator', keys: 10, ratePerSec: 100 } },
+          // A plain sink, so the output shows the records read again (a transactional one would not: transactionalSink.test.ts).
+          job: { parallelism: 2, source: { kind: 'generator', keys: 10, ratePerSec: 100 }, sink: { kind: 'plain' } },
           stateBackend: backend,
           checkpointing: { numRetained: 1 },
           script: [

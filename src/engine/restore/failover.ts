@@ -7,6 +7,7 @@ import type { StepContext } from '../stepContext';
 import { createJobState } from '../job/jobState';
 import { startSources } from '../job/recordFlow';
 import { cancelJob, restoreFromMetadata } from './restoreJob';
+import { startPeriodicMaterialization } from '../job/changelog/materialization';
 
 export function failJob(ctx: StepContext, reason: string): void {
   const latest = ctx.state.coordinator.completed.at(-1) ?? null;
@@ -16,10 +17,11 @@ export function failJob(ctx: StepContext, reason: string): void {
     restoreFromMetadata(ctx, latest.metadataPath);
     return;
   }
-  const job = createJobState(ctx.state.scenario);
+  const job = createJobState(ctx.state.scenario, undefined, ctx.state.job.changelogEnabled);
   job.attempt = ctx.state.job.attempt + 1;
   job.scriptLog = ctx.state.job.scriptLog;
   job.output = ctx.state.job.output;
   ctx.state.job = job;
   startSources(ctx);
+  startPeriodicMaterialization(ctx);
 }

@@ -14,25 +14,47 @@ import type { UserAction } from '../actions';
 import { startSources } from '../job/recordFlow';
 import { decodeMetadata, type CheckpointMetadata } from '../snapshot/metadataFormat';
 import { decodeSourceState } from '../snapshot/sourceOperatorState';
-import { uploadDurationMs } from '../snapshot/snapshotLifecycle';
 import type { KeyedStateHandle, OperatorStateHandle } from '../snapshot/stateHandles';
 import { repartitionOperatorState } from '../state/roundRobinOperatorStateRepartitioner';
 import type { OperatorStateSnapshot } from '../state/defaultOperatorStateBackend';
 import type { StepContext } from '../stepContext';
 import { readFile } from '../storage/remoteStorage';
-import { downloadBytes, overlappingHandles, restoreKeyedState } from './restoreKeyedState';
+import { overlappingHandles, restoreKeyedState, type KeyedRestoreResult } from './restoreKeyedState';
+import { continueChangelogAfterRestore, restoreFromChangelogHandles, restoreTimeOf, type ChangelogRestoreFigures } from './restoreChangelog';
+import { uploadDurationMs } from '../snapshot/snapshotLifecycle';
+import { closeChangelogHandleReader } from '../changelog/dstl/changelogHandleReaderWithCache';
+import { startPeriodicMaterialization } from '../job/changelog/materialization';
+import { discardTaskOwnedChangelogFiles } from '../job/changelog/changelogCleanup';
+import { closeSinks, restoreTransactionalSink } from '../job/sink/transactionalSink';
 
 /**
  * Queue items that belong to the running job's tasks (dropped when it is cancelled). Messages
  * already on their way to the JobManager (acknowledgements, declines) still arrive: a late
  * acknowledgement's files are then cleaned up by the coordinator and the registry.
  */
-const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set(['source.tick', 'source.readLog', 'record.arrive', 'barrier.arrive', 'task.asyncDone', 'task.trigger', 'task.restore', 'lsm.flush', 'lsm.compactionDone']);
+const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set([
+  'source.tick',
+  'source.readLog',
+  'record.arrive',
+  'barrier.arrive',
+  'task.asyncDone',
+  'task.trigger',
+  'task.restore',
+  'lsm.flush',
+  'lsm.compactionDone',
+  'dstl.drain',
+  'dstl.uploadDone',
+  'dstl.retry',
+  'changelog.materialize',
+  'changelog.materializationDone',
+]);
 
 /** Cancels every task of the running job and aborts pending checkpoints. */
 export function cancelJob(ctx: StepContext): void {
   removeWhere(ctx.state.queue, (it) => JOB_ITEMS.has(it.kind));
   for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, 'JOB_FAILOVER');
+  discardTaskOwnedChangelogFiles(ctx);
+  closeSinks(ctx);
 }
 
 /** The `restore` action: restart from a retained checkpoint or savepoint. */
@@ -46,7 +68,7 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
     return;
   }
   cancelJob(ctx);
-  restoreFromMetadata(ctx, target.metadataPath, action.parallelism);
+  restoreFromMetadata(ctx, target.metadataPath, action.parallelism, true, action.changelog);
 }
 
 /**
@@ -54,7 +76,7 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
  * failover, a restore action and a job submitted with a retained checkpoint). Returns the
  * metadata, or null when it could not be read (a `restore.failed` event says why).
  */
-export function restoreFromMetadata(ctx: StepContext, metadataPath: string, parallelism?: number, claimed = true): CheckpointMetadata | null {
+export function restoreFromMetadata(ctx: StepContext, metadataPath: string, parallelism?: number, claimed = true, changelog?: boolean): CheckpointMetadata | null {
   let meta: CheckpointMetadata;
   try {
     meta = decodeMetadata(readFile(ctx.state.storage, metadataPath), metadataPath);
@@ -64,7 +86,8 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, para
     return null;
   }
   const previous = ctx.state.job.topology.vertices[0]!.parallelism;
-  const job = createJobState(ctx.state.scenario, parallelism);
+  // The restarted job keeps the changelog setting of the job it replaces, unless the restore switches it.
+  const job = createJobState(ctx.state.scenario, parallelism, changelog ?? ctx.state.job.changelogEnabled);
   job.attempt = ctx.state.job.attempt + 1;
   job.running = false;
   job.restoring = { checkpointId: meta.checkpointId, metadata: meta, remaining: job.topology.subtasks.map((s) => s.name), claimed };
@@ -76,10 +99,12 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, para
     { checkpointId: meta.checkpointId, isSavepoint: meta.isSavepoint, metadataPath, parallelism: job.topology.vertices[0]!.parallelism, previousParallelism: previous, attempt: job.attempt },
     { task: 'jobmanager' },
   );
+  const seenPerTm = new Map<number, Set<string>>();
   for (const s of job.topology.subtasks) {
-    const handles = keyedHandlesOf(meta, s.vertex);
-    const bytes = s.keyGroupRange ? downloadBytes(overlappingHandles(handles, s.keyGroupRange)) : 0;
-    ctx.schedule(uploadDurationMs(ctx, bytes, bytes > 0 ? 1 : 0), { kind: 'task.restore', task: s.name });
+    const handles = s.keyGroupRange ? overlappingHandles(keyedHandlesOf(meta, s.vertex), s.keyGroupRange) : [];
+    if (!seenPerTm.has(s.taskManager)) seenPerTm.set(s.taskManager, new Set());
+    const t = restoreTimeOf(ctx, handles, seenPerTm.get(s.taskManager));
+    ctx.schedule(t.downloadMs + t.replayMs, { kind: 'task.restore', task: s.name });
   }
   return meta;
 }
@@ -116,6 +141,9 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
   let files: { path: string; size: number }[] = [];
   let entries = 0;
   let partitions: number[] = [];
+  let downloadMs = 0;
+  let replayMs = 0;
+  let changelogFigures: ChangelogRestoreFigures | null = null;
   try {
     if (job.sources[item.task]) {
       const src = job.sources[item.task]!;
@@ -124,12 +152,28 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
     } else if (job.keyed[item.task]) {
       if (meta.maxParallelism !== job.topology.maxParallelism) throw new Error(`the checkpoint has max parallelism ${meta.maxParallelism}, the job ${job.topology.maxParallelism}; it never changes across restores`);
       const handles = keyedHandlesOf(meta, info.vertex).filter((h) => !isEmptyKeyGroupRange(keyGroupRangeIntersection(h.keyGroupRange, info.keyGroupRange!)));
-      const res = restoreKeyedState(ctx.state.storage, ctx.state.scenario, job.keyed[item.task]!.backend, info.keyGroupRange!, handles);
+      const logged = handles.some((h) => h.type === 'changelog');
+      let res: KeyedRestoreResult;
+      if (logged) {
+        const withLog = restoreFromChangelogHandles(ctx, item.task, info.keyGroupRange!, handles);
+        changelogFigures = withLog.changelog;
+        res = withLog;
+      } else {
+        res = restoreKeyedState(ctx.state.storage, ctx.state.scenario, job.keyed[item.task]!.backend, info.keyGroupRange!, handles);
+      }
       files = res.files;
       entries = res.entries;
-      const inc = job.checkpointing[item.task]!.incremental;
-      if (inc && res.reusable && r.claimed) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
+      // What this subtask really downloaded (the cache may have served some files), then the replay.
+      downloadMs = uploadDurationMs(ctx, files.reduce((n, f) => n + f.size, 0), files.length);
+      replayMs = restoreTimeOf(ctx, handles).replayMs;
+      if (job.keyed[item.task]!.changelog) {
+        if (r.claimed) continueChangelogAfterRestore(ctx, item.task, handles, res.reusable);
+      } else {
+        const inc = job.checkpointing[item.task]!.incremental;
+        if (inc && res.reusable && r.claimed) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
+      }
     }
+    if (job.sinks[item.task]) restoreTransactionalSink(ctx, item.task, meta);
   } catch (e) {
     job.restoring = null;
     removeWhere(ctx.state.queue, (it) => it.kind === 'task.restore');
@@ -137,10 +181,13 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
     return;
   }
   r.remaining = r.remaining.filter((t) => t !== item.task);
-  ctx.emit('restore.taskRestored', { checkpointId: r.checkpointId, files, bytes: files.reduce((n, f) => n + f.size, 0), entries, keyGroupRange: info.keyGroupRange, partitions }, { task: item.task });
+  ctx.emit('restore.taskRestored', { checkpointId: r.checkpointId, files, bytes: files.reduce((n, f) => n + f.size, 0), entries, keyGroupRange: info.keyGroupRange, partitions, downloadMs, replayMs, changelog: changelogFigures }, { task: item.task });
   if (r.remaining.length === 0) {
     job.restoring = null;
     job.running = true;
+    // The restore is over: the TaskManagers' changelog file caches are dropped (Flink evicts them after an idle timeout).
+    for (const reader of Object.values(job.changelogReaders)) closeChangelogHandleReader(reader);
+    startPeriodicMaterialization(ctx);
     for (const cp of Object.values(job.checkpointing)) cp.lastCompletedCheckpointId = r.checkpointId;
     ctx.emit('job.running', { attempt: job.attempt, restoredFrom: r.checkpointId }, { task: 'jobmanager' });
     startSources(ctx);

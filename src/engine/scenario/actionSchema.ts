@@ -22,7 +22,8 @@ export const actionSchema = z.discriminatedUnion('do', [
     ...at,
     do: z.literal('fail'),
     task: taskName,
-    phase: z.enum(['now', 'sync', 'async', 'before-ack']).default('now'),
+    /** `materialization`: during the task's next materialization (changelog backend). */
+    phase: z.enum(['now', 'sync', 'async', 'before-ack', 'materialization']).default('now'),
   }),
   z.strictObject({ ...at, do: z.literal('decline'), task: taskName, checkpoint: z.number().int().positive().optional() }),
   z.strictObject({ ...at, do: z.literal('failUploads'), count: z.number().int().min(1).max(1000), task: taskName.optional() }),

@@ -65,16 +65,19 @@ describe('scenario parsing', () => {
     expect(problems({ ...minimal, untilMs: 100, script: [{ atMs: 500, do: 'emit', records: [{ key: 1, value: 1 }] }] })[0]).toMatch(/after untilMs/);
   });
 
-  it('refuses the changelog backend until the engine runs it, saying so', () => {
-    expect(problems({ ...minimal, stateBackend: { changelog: { enabled: true } } })).toEqual([
-      'stateBackend.changelog.enabled: the changelog state backend is part of the scenario format but this version of the engine does not run it yet',
-    ]);
+  it('accepts the changelog backend and its materialize action', () => {
+    expect(problems({ ...minimal, stateBackend: { changelog: { enabled: true } }, script: [{ atMs: 1, do: 'materialize' }] })).toEqual([]);
   });
 
-  it('refuses actions whose mechanism the engine does not run yet, saying so', () => {
-    expect(problems({ ...minimal, script: [{ atMs: 1, do: 'materialize' }] })).toContain(
-      'script[0].do: "materialize" is part of the scenario format but this version of the engine does not run it yet',
-    );
+  it('refuses materialization without the changelog anywhere in the run, naming the field', () => {
+    expect(problems({ ...minimal, script: [{ atMs: 1, do: 'materialize' }] })).toEqual([
+      'script[0].do: "materialize" needs the changelog state backend (stateBackend.changelog.enabled, or a restore with "changelog": true)',
+    ]);
+    expect(problems({ ...minimal, script: [{ atMs: 1, do: 'fail', task: 'count#0', phase: 'materialization' }] })).toEqual([
+      'script[0].phase: failing during materialization needs the changelog state backend (stateBackend.changelog.enabled, or a restore with "changelog": true)',
+    ]);
+    // A restore that switches the changelog on makes a later materialization meaningful.
+    expect(problems({ ...minimal, script: [{ atMs: 1, do: 'restore', checkpoint: 'latest', changelog: true }, { atMs: 2, do: 'materialize' }] })).toEqual([]);
   });
 
   it('reports JSON syntax errors with line and column', () => {

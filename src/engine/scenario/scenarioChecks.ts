@@ -9,7 +9,7 @@ import type { Scenario } from './scenarioSchema';
  * The actions whose mechanisms the engine runs today. The format defines more; a scenario that
  * uses one of the others is refused with a clear message instead of being half-run.
  */
-export const ENGINE_SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(['emit', 'checkpoint', 'savepoint', 'restore', 'flush', 'compact', 'decline', 'fail', 'failUploads']);
+export const ENGINE_SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(['emit', 'checkpoint', 'savepoint', 'restore', 'flush', 'compact', 'materialize', 'decline', 'fail', 'failUploads']);
 
 export interface ScenarioProblem {
   /** Field path in the document, e.g. `script[3].task`. */
@@ -64,11 +64,10 @@ export function checkScenario(s: Scenario): ScenarioProblem[] {
     problems.push({ path: 'stateBackend.incremental', message: 'the HashMap backend takes full snapshots only; use "rocksdb" or enable the changelog' });
   }
 
-  if (sb.changelog.enabled) {
-    problems.push({ path: 'stateBackend.changelog.enabled', message: 'the changelog state backend is part of the scenario format but this version of the engine does not run it yet' });
-  }
   const tasks = new Set(taskNames(s));
   const sources = new Set(taskNames(s).filter((t) => t.startsWith('source#')));
+  // Materialization needs the changelog, from the start or switched on by a restore.
+  const changelogSometime = sb.changelog.enabled || s.script.some((a) => a.do === 'restore' && a.changelog === true);
   s.script.forEach((a, i) => {
     const where = `script[${i}]`;
     if (!ENGINE_SUPPORTED_ACTIONS.has(a.do)) {
@@ -88,11 +87,8 @@ export function checkScenario(s: Scenario): ScenarioProblem[] {
     if ((a.do === 'flush' || a.do === 'compact') && a.task.startsWith('source#')) {
       problems.push({ path: `${where}.task`, message: `"${a.do}" needs a keyed operator task; sources hold no keyed state` });
     }
-    if (a.do === 'materialize' && !s.stateBackend.changelog.enabled) {
-      problems.push({ path: `${where}.do`, message: '"materialize" needs the changelog state backend (stateBackend.changelog.enabled)' });
-    }
-    if (a.do === 'restore' && a.changelog !== undefined) {
-      problems.push({ path: `${where}.changelog`, message: 'switching the changelog on or off across a restore needs the changelog backend, which this version of the engine does not run yet' });
+    if ((a.do === 'materialize' || (a.do === 'fail' && a.phase === 'materialization')) && !changelogSometime) {
+      problems.push({ path: a.do === 'fail' ? `${where}.phase` : `${where}.do`, message: `${a.do === 'fail' ? 'failing during materialization' : '"materialize"'} needs the changelog state backend (stateBackend.changelog.enabled, or a restore with "changelog": true)` });
     }
     if (a.do === 'restore' && a.parallelism !== undefined && a.parallelism > maxP) {
       problems.push({ path: `${where}.parallelism`, message: `cannot rescale to ${a.parallelism}: the max parallelism is ${maxP} and never changes across restores` });

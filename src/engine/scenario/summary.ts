@@ -7,6 +7,9 @@ import type { EngineEvent } from '../events';
 import { keyedStateEntries } from '../job/stateView';
 import { getEntry, registryKeyForPath } from '../registry';
 import type { EngineState } from '../state';
+import { exactlyOnceVerdict, type ExactlyOnceVerdict } from '../verdict/exactlyOnce';
+import { failureFreeOutcome } from '../verdict/failureFreeRun';
+import type { SinkOutcome } from '../verdict/sinkOutcome';
 
 export interface SummaryCheckpoint {
   id: number;
@@ -40,11 +43,18 @@ export interface RunSummary {
   files: SummaryFile[];
   retained: number[];
   state: Record<string, Record<string, unknown>>;
-  sink: { committed: number; duplicates: number };
+  /**
+   * Records made visible downstream (committed ones for a transactional sink), duplicates among
+   * them, and the exactly-once verdict against the failure-free run (verdict/exactlyOnce.ts).
+   */
+  sink: { committed: number; duplicates: number; verdict: ExactlyOnceVerdict };
 }
 
-/** Builds the summary from the final engine state and the full event log of the run. */
-export function summarize(state: EngineState, events: readonly EngineEvent[]): RunSummary {
+/**
+ * Builds the summary from the final engine state and the full event log of the run. The verdict
+ * needs the failure-free run's outcome; it is run here unless the caller already has it.
+ */
+export function summarize(state: EngineState, events: readonly EngineEvent[], reference: SinkOutcome = failureFreeOutcome(state.scenario)): RunSummary {
   const c = state.coordinator;
   const checkpoints: SummaryCheckpoint[] = c.history.map((h) => ({
     id: h.id,
@@ -55,7 +65,7 @@ export function summarize(state: EngineState, events: readonly EngineEvent[]): R
     checkpointedSize: h.checkpointedSize,
     stateSize: h.stateSize,
     failureReason: h.failureReason,
-    tasks: Object.fromEntries(Object.entries(h.taskFiles).map(([t, f]) => [t, { ...f, materializationId: null, changelog: null }])),
+    tasks: Object.fromEntries(Object.entries(h.taskFiles).map(([t, f]) => [t, { ...f }])),
   }));
 
   const deleted = new Map<string, number>();
@@ -94,6 +104,6 @@ export function summarize(state: EngineState, events: readonly EngineEvent[]): R
     files,
     retained: c.completed.map((x) => x.id),
     state: stateOut,
-    sink: { committed: state.job.output.emitted, duplicates: state.job.output.duplicates },
+    sink: { committed: state.job.output.emitted, duplicates: state.job.output.duplicates, verdict: exactlyOnceVerdict(state, reference) },
   };
 }

@@ -39,7 +39,9 @@ function fromBase64(s: string): Uint8Array {
 
 /** Serializes metadata into the `_metadata` bytes. */
 export function encodeMetadata(meta: CheckpointMetadata): Uint8Array {
-  const json = JSON.stringify(meta, (_k, v: unknown) => (v instanceof Uint8Array ? { $bytes: toBase64(v) } : v));
+  const json = JSON.stringify(meta, (_k, v: unknown) =>
+    v instanceof Uint8Array ? { $bytes: toBase64(v) } : v,
+  );
   const body = new TextEncoder().encode(json);
   const out = new Uint8Array(8 + body.length);
   const view = new DataView(out.buffer);
@@ -51,26 +53,69 @@ export function encodeMetadata(meta: CheckpointMetadata): Uint8Array {
 
 const range = z.strictObject({ startKeyGroup: z.number().int(), endKeyGroup: z.number().int() });
 const stream = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('file'), path: z.string().min(1), size: z.number().int().min(0) }),
+  z.strictObject({
+    type: z.literal('file'),
+    path: z.string().min(1),
+    size: z.number().int().min(0),
+  }),
   z.strictObject({ type: z.literal('inline'), name: z.string(), bytes: z.instanceof(Uint8Array) }),
 ]);
-const handleAndLocalPath = z.strictObject({ localPath: z.string(), handle: stream, sst: z.number().int().nullable(), uploadedNow: z.boolean() });
-const keyed = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('keyGroups'), keyGroupRange: range, offsets: z.array(z.number().int().min(0)), delegate: stream, compressed: z.boolean(), uncompressedSize: z.number().int().min(0) }),
-  z.strictObject({
-    type: z.literal('incremental'),
-    backendIdentifier: z.string(),
-    keyGroupRange: range,
-    checkpointId: z.number().int(),
-    sharedState: z.array(handleAndLocalPath),
-    privateState: z.array(handleAndLocalPath),
-    metaStateHandle: stream,
-    persistedSizeOfThisCheckpoint: z.number().int().min(0),
-  }),
-]);
+const handleAndLocalPath = z.strictObject({
+  localPath: z.string(),
+  handle: stream,
+  sst: z.number().int().nullable(),
+  uploadedNow: z.boolean(),
+});
+const keyGroupsHandle = z.strictObject({
+  type: z.literal('keyGroups'),
+  keyGroupRange: range,
+  offsets: z.array(z.number().int().min(0)),
+  delegate: stream,
+  compressed: z.boolean(),
+  uncompressedSize: z.number().int().min(0),
+});
+const incrementalHandle = z.strictObject({
+  type: z.literal('incremental'),
+  backendIdentifier: z.string(),
+  keyGroupRange: range,
+  checkpointId: z.number().int(),
+  sharedState: z.array(handleAndLocalPath),
+  privateState: z.array(handleAndLocalPath),
+  metaStateHandle: stream,
+  persistedSizeOfThisCheckpoint: z.number().int().min(0),
+});
+const nested = z.discriminatedUnion('type', [keyGroupsHandle, incrementalHandle]);
+const changelogStream = z.strictObject({
+  handlesAndOffsets: z.array(
+    z.strictObject({ file: z.string().min(1), offset: z.number().int().min(0) }),
+  ),
+  keyGroupRange: range,
+  stateSize: z.number().int().min(0),
+  checkpointedSize: z.number().int().min(0),
+  storageIdentifier: z.literal('filesystem'),
+});
+const changelogHandle = z.strictObject({
+  type: z.literal('changelog'),
+  keyGroupRange: range,
+  checkpointId: z.number().int(),
+  materializationId: z.number().int().min(0),
+  materialized: z.array(nested),
+  nonMaterialized: z.array(changelogStream),
+  dstlFiles: z.array(z.strictObject({ path: z.string().min(1), size: z.number().int().min(0) })),
+  fromSqn: z.number().int().min(0),
+  toSqn: z.number().int().min(0),
+  persistedSizeOfThisCheckpoint: z.number().int().min(0),
+});
+const keyed = z.discriminatedUnion('type', [keyGroupsHandle, incrementalHandle, changelogHandle]);
 const operator = z.strictObject({
   type: z.literal('operator'),
-  states: z.array(z.strictObject({ name: z.string(), mode: z.enum(['SPLIT_DISTRIBUTE', 'UNION', 'BROADCAST']), offsets: z.array(z.number().int().min(0)) })),
+  states: z.array(
+    z.strictObject({
+      name: z.string(),
+      mode: z.enum(['SPLIT_DISTRIBUTE', 'UNION', 'BROADCAST']),
+      offsets: z.array(z.number().int().min(0)),
+    }),
+  ),
   delegate: stream,
 });
 const metadataSchema = z.strictObject({
@@ -79,26 +124,47 @@ const metadataSchema = z.strictObject({
   jobId: z.string(),
   triggerMs: z.number(),
   maxParallelism: z.number().int().positive(),
-  operators: z.array(z.strictObject({ vertex: z.string(), parallelism: z.number().int().positive(), subtasks: z.array(z.strictObject({ keyed: keyed.nullable(), operator: operator.nullable() })) })),
+  operators: z.array(
+    z.strictObject({
+      vertex: z.string(),
+      parallelism: z.number().int().positive(),
+      subtasks: z.array(z.strictObject({ keyed: keyed.nullable(), operator: operator.nullable() })),
+    }),
+  ),
 });
 
 /** Reads `_metadata` bytes; every problem names the file and, for the body, the field path. */
 export function decodeMetadata(bytes: Uint8Array, path: string): CheckpointMetadata {
-  if (bytes.length < 8) throw new Error(`${path}: too short to be checkpoint metadata (${bytes.length} bytes)`);
+  if (bytes.length < 8)
+    throw new Error(`${path}: too short to be checkpoint metadata (${bytes.length} bytes)`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = view.getInt32(0);
-  if (magic !== METADATA_MAGIC) throw new Error(`${path}: not checkpoint metadata (magic number 0x${(magic >>> 0).toString(16)}, expected 0x4960672d)`);
+  if (magic !== METADATA_MAGIC)
+    throw new Error(
+      `${path}: not checkpoint metadata (magic number 0x${(magic >>> 0).toString(16)}, expected 0x4960672d)`,
+    );
   const version = view.getInt32(4);
   if (version !== METADATA_VERSION) {
-    throw new Error(`${path}: metadata version ${version} is Flink's own binary format; this restore reads Checkpoint Lab's version ${METADATA_VERSION}`);
+    throw new Error(
+      `${path}: metadata version ${version} is Flink's own binary format; this restore reads Checkpoint Lab's version ${METADATA_VERSION}`,
+    );
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(8)), (_k, v: unknown) =>
-      v !== null && typeof v === 'object' && typeof (v as { $bytes?: unknown }).$bytes === 'string' ? fromBase64((v as { $bytes: string }).$bytes) : v,
+    raw = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(8)),
+      (_k, v: unknown) =>
+        v !== null &&
+        typeof v === 'object' &&
+        typeof (v as { $bytes?: unknown }).$bytes === 'string'
+          ? fromBase64((v as { $bytes: string }).$bytes)
+          : v,
     );
   } catch (e) {
-    throw new Error(`${path}: the metadata body is corrupt (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+    throw new Error(
+      `${path}: the metadata body is corrupt (${e instanceof Error ? e.message : String(e)})`,
+      { cause: e },
+    );
   }
   const parsed = metadataSchema.safeParse(raw);
   if (!parsed.success) {

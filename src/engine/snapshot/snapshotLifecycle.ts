@@ -12,6 +12,7 @@ import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { failJob } from '../restore/failover';
 import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
+import { declineForChangelog } from '../job/changelog/changelogSnapshot';
 
 /** Time to upload `bytes` to remote storage (`storage.latencyMs` per file plus bandwidth). */
 export function uploadDurationMs(ctx: StepContext, bytes: number, files: number): number {
@@ -51,7 +52,8 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
     { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, stateSize: running.stateSize, uploads: running.uploads.length, forwardedTo: outputs, asyncDurationMs, compression },
     { task: req.task },
   );
-  ctx.schedule(asyncDurationMs, { kind: 'task.asyncDone', task: req.task, checkpointId: req.checkpointId });
+  // A changelog checkpoint's asynchronous part is its persist: it ends when the DSTL uploads do.
+  if (!running.changelog?.waiting) ctx.schedule(asyncDurationMs, { kind: 'task.asyncDone', task: req.task, checkpointId: req.checkpointId });
 }
 
 /** Releases what a running snapshot holds (the heap backend's copy-on-write snapshot). */
@@ -71,6 +73,12 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   const cp = ctx.state.job.checkpointing[item.task];
   const running = cp?.running.find((r) => r.checkpointId === item.checkpointId);
   if (!running) return; // cancelled: the checkpoint was aborted or the job restarted
+  if (running.changelog?.failure) {
+    // The changelog persist failed for good (upload.max-attempts): the task declines.
+    releaseRunning(ctx, item.task, item.checkpointId);
+    declineForChangelog(ctx, item.task, item.checkpointId, running.changelog.failure);
+    return;
+  }
   if (cp!.failAt === 'async') {
     cp!.failAt = null;
     failJob(ctx, `${item.task} failed while uploading checkpoint ${item.checkpointId} (injected)`);
@@ -92,6 +100,9 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
     uploaded += u.bytes.length;
     ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst, inputs: u.inputs }, { task: item.task });
   }
+  // Flink's checkpointed size of a changelog handle is the delta this checkpoint persisted.
+  const keyedHandle = running.state.keyed;
+  if (keyedHandle?.type === 'changelog') uploaded += keyedHandle.persistedSizeOfThisCheckpoint;
   const asyncDurationMs = ctx.nowMs - running.syncStartMs;
   ctx.emit('checkpoint.asyncCompleted', { checkpointId: item.checkpointId, checkpointedSize: uploaded, asyncDurationMs }, { task: item.task });
   const stats = {

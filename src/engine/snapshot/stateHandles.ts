@@ -4,9 +4,12 @@
  * small bytes inline, as Flink does below `state.storage.fs.memory-threshold`).
  */
 import type { KeyGroupRange } from '../keys/keyGroupRange';
+import type { ChangelogStateHandleStreamImpl } from '../changelog/dstl/changelogStateHandle';
 
 /** Flink's `FileStateHandle` (a file in remote storage) or `ByteStreamStateHandle` (bytes inline in `_metadata`). */
-export type StreamStateHandle = { type: 'file'; path: string; size: number } | { type: 'inline'; name: string; bytes: Uint8Array };
+export type StreamStateHandle =
+  | { type: 'file'; path: string; size: number }
+  | { type: 'inline'; name: string; bytes: Uint8Array };
 
 /** Flink's `KeyGroupsStateHandle`: a full snapshot, with the offset of each key group in the file. */
 export interface KeyGroupsStateHandle {
@@ -47,7 +50,38 @@ export interface IncrementalRemoteKeyedStateHandle {
   persistedSizeOfThisCheckpoint: number;
 }
 
-export type KeyedStateHandle = KeyGroupsStateHandle | IncrementalRemoteKeyedStateHandle;
+/** A DSTL file a changelog handle reads from, with its size (for the registry and downloads). */
+export interface ChangelogFileRef {
+  path: string;
+  size: number;
+}
+
+/**
+ * Flink's `ChangelogStateBackendHandleImpl`: the materialized part (the last completed
+ * materialization's snapshot of the nested backend, or nothing) plus the non-materialized part
+ * (every change set since that materialization's sync point, as DSTL file + offset pairs).
+ */
+export interface ChangelogStateBackendHandle {
+  type: 'changelog';
+  keyGroupRange: KeyGroupRange;
+  checkpointId: number;
+  /** The materialization the materialized part comes from; 0 when there is none yet. */
+  materializationId: number;
+  materialized: NestedKeyedStateHandle[];
+  nonMaterialized: ChangelogStateHandleStreamImpl[];
+  /** The distinct DSTL files of `nonMaterialized`, with their sizes. */
+  dstlFiles: ChangelogFileRef[];
+  /** The sequence numbers this checkpoint's own delta covers, [from, to) (the summary's `changelog`). */
+  fromSqn: number;
+  toSqn: number;
+  /** `getCheckpointedSize`: the delta uploaded for this checkpoint only (Flink leaves the materialization out). */
+  persistedSizeOfThisCheckpoint: number;
+}
+
+/** A handle of a nested (non-changelog) backend. */
+export type NestedKeyedStateHandle = KeyGroupsStateHandle | IncrementalRemoteKeyedStateHandle;
+
+export type KeyedStateHandle = NestedKeyedStateHandle | ChangelogStateBackendHandle;
 
 /** How operator state elements are redistributed on restore (`OperatorStateHandle.Mode`). */
 export type OperatorStateMode = 'SPLIT_DISTRIBUTE' | 'UNION' | 'BROADCAST';
@@ -73,10 +107,25 @@ export function streamHandleSize(h: StreamStateHandle): number {
 /** Every remote file a keyed handle references (for the registry and for restore). */
 export function filesOfKeyedHandle(h: KeyedStateHandle): StreamStateHandle[] {
   if (h.type === 'keyGroups') return [h.delegate];
-  return [...h.sharedState.map((s) => s.handle), ...h.privateState.map((s) => s.handle), h.metaStateHandle];
+  if (h.type === 'changelog')
+    return [
+      ...h.materialized.flatMap(filesOfKeyedHandle),
+      ...h.dstlFiles.map((f): StreamStateHandle => ({ type: 'file', path: f.path, size: f.size })),
+    ];
+  return [
+    ...h.sharedState.map((s) => s.handle),
+    ...h.privateState.map((s) => s.handle),
+    h.metaStateHandle,
+  ];
 }
 
 /** Full state size of a keyed handle (`state_size` in Flink's REST API). */
 export function keyedHandleStateSize(h: KeyedStateHandle): number {
+  // Flink: materialized state sizes plus the summed sizes of the change sets (not of whole files).
+  if (h.type === 'changelog')
+    return (
+      h.materialized.reduce((n, m) => n + keyedHandleStateSize(m), 0) +
+      h.nonMaterialized.reduce((n, c) => n + c.stateSize, 0)
+    );
   return filesOfKeyedHandle(h).reduce((n, f) => n + streamHandleSize(f), 0);
 }

@@ -14,6 +14,9 @@ import { fullSnapshotParts } from './fullSnapshotWriter';
 import { heapCanonicalEntries } from './canonicalEntries';
 import { encodeSourceState } from './sourceOperatorState';
 import { rocksFullSnapshot, rocksIncrementalSnapshot } from './rocksSnapshots';
+import { sinkSnapshot } from '../job/sink/transactionalSink';
+import { changelogCheckpointSync } from '../job/changelog/changelogSnapshot';
+import type { ChangelogStateBackendHandle } from './stateHandles';
 
 export interface SnapshotRequest {
   task: string;
@@ -24,12 +27,60 @@ export interface SnapshotRequest {
 }
 
 /** Full snapshot of a heap backend: a copy-on-write snapshot now, the file written from it. */
-function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'> {
+/** What a snapshot strategy produces: the files to upload and the handle to acknowledge. */
+export type NestedSnapshotParts = Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'>;
+
+function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): NestedSnapshotParts {
   const keyed = ctx.state.job.keyed[req.task]!;
   const backend = openKeyedBackend(keyed.backend) as HeapKeyedStateBackend;
   const snap = backend.snapshot();
   const parts = fullSnapshotParts(ctx, req, dir, snap.states.map((s) => s.descriptor), snap.keyGroupRange, (kg) => heapCanonicalEntries(snap.states, kg));
   return { ...parts, heapSnapshot: snap };
+}
+
+/**
+ * A snapshot of the subtask's nested keyed backend (a checkpoint without changelog, or a
+ * materialization, which Flink takes with the same snapshot strategies).
+ */
+export function nestedKeyedSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): NestedSnapshotParts {
+  const keyed = ctx.state.job.keyed[req.task]!;
+  switch (keyed.backend.type) {
+    case 'hashmap':
+      return heapFullSnapshot(ctx, req, dir);
+    case 'rocksdb': {
+      // Savepoints are always full and canonical; checkpoints follow `incremental`.
+      const incremental = ctx.state.scenario.stateBackend.incremental && !req.isSavepoint;
+      return incremental ? rocksIncrementalSnapshot(ctx, req, dir) : rocksFullSnapshot(ctx, req, dir);
+    }
+    default:
+      return assertNever(keyed.backend, 'keyed backend');
+  }
+}
+
+/**
+ * `ChangelogKeyedStateBackend#nativeSavepoint`: a savepoint snapshots the nested backend in full
+ * (under a new materialization id) and wraps it, with no changelog part.
+ */
+function changelogSavepoint(ctx: StepContext, req: SnapshotRequest, dir: string): NestedSnapshotParts {
+  const cl = ctx.state.job.keyed[req.task]!.changelog!;
+  const materializationId = ++cl.lastMaterializationId;
+  cl.materializationIdByCheckpoint[String(req.checkpointId)] = materializationId;
+  const nested = nestedKeyedSnapshot(ctx, req, dir);
+  const inner = nested.state.keyed;
+  if (!inner || inner.type === 'changelog') return nested;
+  const handle: ChangelogStateBackendHandle = {
+    type: 'changelog',
+    keyGroupRange: inner.keyGroupRange,
+    checkpointId: req.checkpointId,
+    materializationId,
+    materialized: [inner],
+    nonMaterialized: [],
+    dstlFiles: [],
+    fromSqn: cl.snapshot.materializedTo,
+    toSqn: cl.snapshot.materializedTo,
+    persistedSizeOfThisCheckpoint: 0,
+  };
+  return { ...nested, state: { keyed: handle, operator: null } };
 }
 
 /** Takes the synchronous part of `req.task`'s snapshot and returns the running snapshot. */
@@ -43,18 +94,12 @@ export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSna
     return { ...base, uploads: [], state: { keyed: null, operator: op }, stateSize: size, heapSnapshot: null, ssts: null };
   }
   const keyed = job.keyed[req.task];
-  if (keyed) {
-    switch (keyed.backend.type) {
-      case 'hashmap':
-        return { ...base, ...heapFullSnapshot(ctx, req, dir) };
-      case 'rocksdb': {
-        // Savepoints are always full and canonical; checkpoints follow `incremental`.
-        const incremental = ctx.state.scenario.stateBackend.incremental && !req.isSavepoint;
-        return { ...base, ...(incremental ? rocksIncrementalSnapshot(ctx, req, dir) : rocksFullSnapshot(ctx, req, dir)) };
-      }
-      default:
-        return assertNever(keyed.backend, 'keyed backend');
-    }
+  if (keyed?.changelog) {
+    return { ...base, ...(req.isSavepoint ? changelogSavepoint(ctx, req, dir) : changelogCheckpointSync(ctx, req.task, req.checkpointId)) };
   }
+  if (keyed) return { ...base, ...nestedKeyedSnapshot(ctx, req, dir) };
+  // A transactional sink pre-commits its transaction here (TwoPhaseCommitSinkFunction#snapshotState).
+  const sink = sinkSnapshot(ctx, req.task, req.checkpointId, req.isSavepoint);
+  if (sink) return { ...base, ...sink };
   return { ...base, uploads: [], state: { keyed: null, operator: null }, stateSize: 0, heapSnapshot: null, ssts: null };
 }

@@ -1,0 +1,102 @@
+/**
+ * The external system the sinks write to (think of a Kafka topic with transactions), modelled
+ * in `job.output` because it lives outside Flink and survives every restart. A transactional
+ * sink writes into a transaction that stays invisible until it is committed; a plain sink's
+ * records are visible at once. `seen` counts how often each record (by its origin) became
+ * visible, so a record made visible twice is a duplicate downstream.
+ */
+import type { SinkOutput } from '../jobState';
+
+/** Where a transaction is in its life (Kafka: ongoing, prepared by a flush, committed, aborted). */
+export type TransactionStatus = 'open' | 'pre-committed' | 'committed' | 'aborted';
+
+/**
+ * Who ended a transaction: `commit` (`notifyCheckpointComplete`), `recoverAndCommit` (a restored
+ * sink found it in its state), `close` (the task was cancelled with it open), `recoverAndAbort`
+ * (a restored sink found it as the transaction opened after the checkpoint), `lingering` (a
+ * starting sink aborted a transaction no restored state knows, as `FlinkKafkaProducer` does).
+ */
+export type TransactionEnd = 'commit' | 'recoverAndCommit' | 'close' | 'recoverAndAbort' | 'lingering';
+
+/** A record as the sink wrote it, with the origin that identifies it in the input (`p<i>:g<offset>`). */
+export interface SinkOutputRecord {
+  origin: string;
+  key: string | number;
+  value: number;
+}
+
+/** What the sink's operator state keeps of a transaction (Flink's `TransactionHolder.handle`). */
+export interface TransactionRef {
+  /** Transactional id, unique in the external system: `tx-<n>`. */
+  id: string;
+  /** The job that began it: a job resubmitted from a retained checkpoint has another JobID. */
+  jobId: string;
+}
+
+export interface ExternalTransaction extends TransactionRef {
+  /** The sink subtask that began it, and that subtask's restart count. */
+  task: string;
+  attempt: number;
+  status: TransactionStatus;
+  /** The checkpoint (or savepoint) whose barrier pre-committed it; null while open. */
+  checkpointId: number | null;
+  records: SinkOutputRecord[];
+  openedAtMs: number;
+  preCommittedAtMs: number | null;
+  endedAtMs: number | null;
+  endedBy: TransactionEnd | null;
+}
+
+/** Every transaction the sinks have begun, oldest first (empty for a plain sink). */
+export function transactionsOf(output: Readonly<SinkOutput>): readonly ExternalTransaction[] {
+  return output.transactions ?? [];
+}
+
+/** Begins a new transaction in the external system and returns it. */
+export function beginExternalTransaction(output: SinkOutput, jobId: string, task: string, attempt: number, nowMs: number): ExternalTransaction {
+  const all = (output.transactions ??= []);
+  const txn: ExternalTransaction = {
+    id: `tx-${all.length + 1}`,
+    jobId,
+    task,
+    attempt,
+    status: 'open',
+    checkpointId: null,
+    records: [],
+    openedAtMs: nowMs,
+    preCommittedAtMs: null,
+    endedAtMs: null,
+    endedBy: null,
+  };
+  all.push(txn);
+  return txn;
+}
+
+/** The transaction a sink's state refers to, or undefined when the external system never saw it. */
+export function findTransaction(output: SinkOutput, ref: TransactionRef): ExternalTransaction | undefined {
+  const n = Number(ref.id.slice('tx-'.length));
+  const txn = output.transactions?.[n - 1];
+  return txn && txn.id === ref.id && txn.jobId === ref.jobId ? txn : undefined;
+}
+
+/** Makes records visible downstream; returns how many of them had been visible before (duplicates). */
+export function makeVisible(output: SinkOutput, records: readonly SinkOutputRecord[]): number {
+  let duplicates = 0;
+  for (const r of records) {
+    const seen = (output.seen[r.origin] ?? 0) + 1;
+    output.seen[r.origin] = seen;
+    output.emitted += 1;
+    if (seen > 1) duplicates += 1;
+  }
+  output.duplicates += duplicates;
+  return duplicates;
+}
+
+/** Ends a transaction: a commit makes its records visible, an abort discards them. Returns the duplicates a commit made. */
+export function endTransaction(output: SinkOutput, txn: ExternalTransaction, how: TransactionEnd, nowMs: number): number {
+  const commit = how === 'commit' || how === 'recoverAndCommit';
+  txn.status = commit ? 'committed' : 'aborted';
+  txn.endedAtMs = nowMs;
+  txn.endedBy = how;
+  return commit ? makeVisible(output, txn.records) : 0;
+}

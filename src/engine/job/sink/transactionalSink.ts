@@ -1,0 +1,185 @@
+/**
+ * The transactional sink: Flink's `TwoPhaseCommitSinkFunction` (the base of the exactly-once
+ * Kafka producer) over the external system of externalTransactions.ts.
+ * - `invoke`: a record goes into the subtask's current (open) transaction, invisible downstream.
+ * - `snapshotState` (the synchronous part at the barrier): `preCommit` the current transaction,
+ *   keep it as pending under the checkpoint id, begin a new one, and store both in the operator
+ *   state (sinkOperatorState.ts).
+ * - `notifyCheckpointComplete(n)`: commit every pending transaction of a checkpoint ≤ n (one
+ *   notification may cover checkpoints that were declined or whose notification was lost).
+ * - cancellation (`close`): the open transaction is aborted; pre-committed ones stay prepared.
+ * - `initializeState` on restore: commit the pending transactions of the restored state
+ *   (`recoverAndCommit`: the failure may have come between completion and notification), abort
+ *   the transaction it had opened after the barrier (`recoverAndAbort`); once every subtask has
+ *   restored, transactions no restored state knows are aborted (`FlinkKafkaProducer` does this
+ *   through its transactional-id pool), and each subtask begins a fresh transaction.
+ */
+import type { QueueItemOf } from '../../queueItems';
+import type { CheckpointMetadata } from '../../snapshot/metadataFormat';
+import type { OperatorStateHandle } from '../../snapshot/stateHandles';
+import type { StepContext } from '../../stepContext';
+import { readFile } from '../../storage/remoteStorage';
+import type { RunningSnapshot } from '../taskCheckpointing';
+import { RPC_LATENCY_MS } from '../latencies';
+import { subtaskIndexOf } from '../topology';
+import { beginExternalTransaction, endTransaction, findTransaction, type SinkOutputRecord, type TransactionRef } from './externalTransactions';
+import { decodeSinkState, encodeSinkState, redistributeSinkState, type PendingCommit, type SinkStateElement } from './sinkOperatorState';
+
+/** A transactional sink subtask's own bookkeeping (what `TwoPhaseCommitSinkFunction` holds in fields). */
+export interface TwoPhaseCommitState {
+  /** `currentTransactionHolder`: the transaction records go into now. */
+  current: TransactionRef | null;
+  /** `pendingCommitTransactions`: pre-committed, waiting for `notifyCheckpointComplete`, oldest first. */
+  pending: PendingCommit[];
+}
+
+const TPC = 'org.apache.flink.streaming.api.functions.sink.TwoPhaseCommitSinkFunction';
+const LINGERING_REF = 'org.apache.flink.streaming.connectors.kafka.FlinkKafkaProducer#abortTransactions';
+
+export function isTransactionalSink(ctx: StepContext): boolean {
+  return ctx.state.scenario.job.sink.kind === 'transactional';
+}
+
+function tpcOf(ctx: StepContext, task: string): TwoPhaseCommitState {
+  const sink = ctx.state.job.sinks[task]!;
+  return (sink.twoPhaseCommit ??= { current: null, pending: [] });
+}
+
+/** `beginTransactionInternal`: a new open transaction becomes the subtask's current one. */
+function begin(ctx: StepContext, task: string): TransactionRef {
+  const job = ctx.state.job;
+  const txn = beginExternalTransaction(job.output, ctx.state.coordinator.jobId, task, job.attempt, ctx.nowMs);
+  const ref = { id: txn.id, jobId: txn.jobId };
+  tpcOf(ctx, task).current = ref;
+  ctx.emit('sink.beginTransaction', { transaction: txn.id }, { task });
+  return ref;
+}
+
+/** `invoke(transaction, value)`: the record is written into the current transaction. */
+export function writeToTransaction(ctx: StepContext, task: string, record: SinkOutputRecord): void {
+  const current = tpcOf(ctx, task).current ?? begin(ctx, task);
+  findTransaction(ctx.state.job.output, current)!.records.push(record);
+}
+
+/** `snapshotState` at the barrier: pre-commit, begin anew, and the operator state to acknowledge. */
+export function snapshotTransactionalSink(ctx: StepContext, task: string, checkpointId: number, isSavepoint: boolean): OperatorStateHandle {
+  const tpc = tpcOf(ctx, task);
+  if (tpc.current) {
+    const txn = findTransaction(ctx.state.job.output, tpc.current)!;
+    // preCommit: Kafka flushes the transaction; from now on a commit of it must succeed.
+    txn.status = 'pre-committed';
+    txn.checkpointId = checkpointId;
+    txn.preCommittedAtMs = ctx.nowMs;
+    tpc.pending.push({ checkpointId, transaction: tpc.current });
+    ctx.emit('sink.preCommit', { transaction: txn.id, checkpointId, isSavepoint, records: txn.records.length, pending: tpc.pending.map((p) => p.transaction.id) }, { task });
+  }
+  const next = begin(ctx, task);
+  const element: SinkStateElement = { pendingTransaction: next, pendingCommitTransactions: tpc.pending.map((p) => ({ checkpointId: p.checkpointId, transaction: p.transaction })) };
+  return encodeSinkState(task, element);
+}
+
+/** The synchronous part of a sink's snapshot, or null for a plain sink (it has no state). */
+export function sinkSnapshot(ctx: StepContext, task: string, checkpointId: number, isSavepoint: boolean): Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'> | null {
+  if (!isTransactionalSink(ctx) || !ctx.state.job.sinks[task]) return null;
+  const op = snapshotTransactionalSink(ctx, task, checkpointId, isSavepoint);
+  const size = op.delegate.type === 'inline' ? op.delegate.bytes.length : 0;
+  return { uploads: [], state: { keyed: null, operator: op }, stateSize: size, heapSnapshot: null, ssts: null };
+}
+
+/**
+ * The JobManager sends `notifyCheckpointComplete` to every task (savepoints excepted, as in
+ * `CheckpointCoordinator.cleanupAfterCompletedCheckpoint`); it is an RPC, so it arrives a little
+ * later, and a failure in between leaves the transactions prepared but uncommitted.
+ */
+export function scheduleSinkNotifications(ctx: StepContext, checkpointId: number): void {
+  if (!isTransactionalSink(ctx)) return;
+  for (const task of Object.keys(ctx.state.job.sinks)) {
+    ctx.schedule(RPC_LATENCY_MS, { kind: 'sink.notifyComplete', task, checkpointId, attempt: ctx.state.job.attempt });
+  }
+}
+
+/** `notifyCheckpointComplete(n)` reaches a sink subtask: commit every pending transaction up to n. */
+export function handleSinkNotifyComplete(ctx: StepContext, item: QueueItemOf<'sink.notifyComplete'>): void {
+  const job = ctx.state.job;
+  // The notification was meant for a task execution that has since been cancelled.
+  if (job.attempt !== item.attempt || !job.sinks[item.task]) return;
+  const tpc = tpcOf(ctx, item.task);
+  const due = tpc.pending.filter((p) => p.checkpointId <= item.checkpointId);
+  tpc.pending = tpc.pending.filter((p) => p.checkpointId > item.checkpointId);
+  for (const p of due) {
+    const txn = findTransaction(job.output, p.transaction);
+    if (!txn || txn.status !== 'pre-committed') continue;
+    const duplicates = endTransaction(job.output, txn, 'commit', ctx.nowMs);
+    ctx.emit('sink.commit', { transaction: txn.id, checkpointId: p.checkpointId, notifiedCheckpointId: item.checkpointId, records: txn.records.length, duplicates }, { task: item.task });
+  }
+}
+
+/** `close()` of every sink subtask when the job is cancelled: each aborts its open transaction. */
+export function closeSinks(ctx: StepContext): void {
+  if (!isTransactionalSink(ctx)) return;
+  const job = ctx.state.job;
+  for (const [task, sink] of Object.entries(job.sinks)) {
+    const txn = sink.twoPhaseCommit?.current ? findTransaction(job.output, sink.twoPhaseCommit.current) : undefined;
+    if (sink.twoPhaseCommit) sink.twoPhaseCommit.current = null;
+    if (!txn || txn.status !== 'open') continue;
+    endTransaction(job.output, txn, 'close', ctx.nowMs);
+    ctx.emit('sink.abort', { transaction: txn.id, reason: 'close', checkpointId: null, records: txn.records.length }, { task, flinkRef: `${TPC}#close` });
+  }
+}
+
+/** The restored sink state elements of new sink subtask `task` (read from `_metadata` or its files). */
+function restoredElements(ctx: StepContext, meta: CheckpointMetadata, task: string): SinkStateElement[] {
+  const op = meta.operators.find((o) => o.vertex === 'sink');
+  if (!op) return [];
+  const old = op.subtasks.map((st, i) => {
+    const h = st.operator;
+    if (!h) return [];
+    const bytes = h.delegate.type === 'inline' ? h.delegate.bytes : readFile(ctx.state.storage, h.delegate.path);
+    return decodeSinkState(h, bytes, `sink#${i} operator state`);
+  });
+  const newP = ctx.state.job.topology.vertices.find((v) => v.kind === 'sink')!.parallelism;
+  return redistributeSinkState(old, subtaskIndexOf(task), newP);
+}
+
+/** `initializeState` of a restored sink subtask: recoverAndCommit, then recoverAndAbort. */
+export function restoreTransactionalSink(ctx: StepContext, task: string, meta: CheckpointMetadata): void {
+  if (!isTransactionalSink(ctx)) return;
+  const output = ctx.state.job.output;
+  tpcOf(ctx, task);
+  for (const element of restoredElements(ctx, meta, task)) {
+    for (const p of element.pendingCommitTransactions) {
+      const txn = findTransaction(output, p.transaction);
+      const outcome = !txn ? 'unknown' : txn.status === 'pre-committed' ? 'committed' : txn.status === 'committed' ? 'already-committed' : 'already-aborted';
+      // Committing is idempotent: a transaction committed before the failure stays committed once.
+      const duplicates = txn && outcome === 'committed' ? endTransaction(output, txn, 'recoverAndCommit', ctx.nowMs) : 0;
+      ctx.emit('sink.recoverAndCommit', { transaction: p.transaction.id, checkpointId: p.checkpointId, restoredCheckpointId: meta.checkpointId, outcome, records: txn?.records.length ?? 0, duplicates }, { task });
+    }
+    const open = element.pendingTransaction ? findTransaction(output, element.pendingTransaction) : undefined;
+    if (open && (open.status === 'open' || open.status === 'pre-committed')) {
+      endTransaction(output, open, 'recoverAndAbort', ctx.nowMs);
+      ctx.emit('sink.abort', { transaction: open.id, reason: 'recoverAndAbort', checkpointId: open.checkpointId, records: open.records.length }, { task, flinkRef: `${TPC}#recoverAndAbort` });
+    }
+  }
+}
+
+/**
+ * The job starts running (first start, restart from scratch, or after a restore): transactions
+ * still open or prepared belong to no restored state, so their records will be read again and
+ * they are aborted; then every sink subtask begins its first transaction.
+ */
+export function openSinkTransactions(ctx: StepContext): void {
+  if (!isTransactionalSink(ctx)) return;
+  const job = ctx.state.job;
+  const sinkP = job.topology.vertices.find((v) => v.kind === 'sink')!.parallelism;
+  for (const txn of job.output.transactions ?? []) {
+    if (txn.status !== 'open' && txn.status !== 'pre-committed') continue;
+    endTransaction(job.output, txn, 'lingering', ctx.nowMs);
+    const task = `sink#${subtaskIndexOf(txn.task) % sinkP}`;
+    ctx.emit('sink.abort', { transaction: txn.id, reason: 'lingering', checkpointId: txn.checkpointId, records: txn.records.length }, { task, flinkRef: LINGERING_REF });
+  }
+  for (const task of Object.keys(job.sinks)) {
+    const tpc = tpcOf(ctx, task);
+    tpc.pending = [];
+    begin(ctx, task);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What a run has delivered downstream, reduced to what the exactly-once verdict compares: how
+ * often each record became visible (by origin), and, per input stream, how far the run has
+ * settled: below that offset every record has been read and is no longer on its way (in a
+ * channel, held back by alignment, or in an open or pre-committed transaction), so it either
+ * reached the output by now or never will in this run.
+ */
+import type { EngineState } from '../state';
+import { transactionsOf } from '../job/sink/externalTransactions';
+
+export interface SinkOutcome {
+  /** How many times each record became visible downstream, by origin (`p<i>:g<offset>`, `p<i>:l<offset>`). */
+  committed: Record<string, number>;
+  /** Per input stream (`p<i>:g` generator, `p<i>:l` script log): the settled offset (see above). */
+  settled: Record<string, number>;
+}
+
+/** An origin split into its stream and offset; null if it is not an origin. */
+export function parseOrigin(origin: string): { stream: string; offset: number } | null {
+  const m = /^(p\d+:[gl])(\d+)$/.exec(origin);
+  return m ? { stream: m[1]!, offset: Number(m[2]) } : null;
+}
+
+/** The sink outcome of an engine state (pure: reads the state, changes nothing). */
+export function sinkOutcome(state: Readonly<EngineState>): SinkOutcome {
+  const job = state.job;
+  const settled: Record<string, number> = {};
+  // Read positions: a partition no source holds right now (a restore in progress) has settled nothing.
+  for (const p of Object.keys(job.scriptLog)) {
+    settled[`${p}:g`] = 0;
+    settled[`${p}:l`] = 0;
+  }
+  for (const src of Object.values(job.sources)) {
+    for (const part of src.partitions) {
+      settled[`p${part.partition}:g`] = part.offset;
+      settled[`p${part.partition}:l`] = part.logOffset;
+    }
+  }
+  const onTheirWay: string[] = [];
+  for (const e of state.queue.heap) if (e.item.kind === 'record.arrive') onTheirWay.push(e.item.origin);
+  for (const cp of Object.values(job.checkpointing)) for (const r of cp.held) onTheirWay.push(r.origin);
+  for (const txn of transactionsOf(job.output)) {
+    if (txn.status === 'open' || txn.status === 'pre-committed') for (const r of txn.records) onTheirWay.push(r.origin);
+  }
+  for (const origin of onTheirWay) {
+    const o = parseOrigin(origin);
+    if (o && o.offset < (settled[o.stream] ?? 0)) settled[o.stream] = o.offset;
+  }
+  return { committed: { ...job.output.seen }, settled };
+}
