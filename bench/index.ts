@@ -5,11 +5,13 @@
 import { runIdbBench } from './idb.bench';
 import { runKernelBench } from './kernel.bench';
 import { runStateBackendBench } from './stateBackends.bench';
+import { runChangelogBench } from './changelog.bench';
 
 async function main(): Promise<void> {
   console.log(`Checkpoint Lab benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
   runKernelBench();
   runStateBackendBench();
+  runChangelogBench();
   // Last: it launches a browser, and the Node-only figures above should not wait for it.
   await runIdbBench();
 }
