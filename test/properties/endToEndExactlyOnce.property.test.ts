@@ -1,5 +1,5 @@
 /**
- * Random jobs under random fault schedules (`fail` at every phase, `failUploads`, `decline`, and
+ * Random jobs (any backend, with or without the changelog) under random fault schedules (`fail` at every phase, `failUploads`, `decline`, and
  * now and then a `restore` of the latest checkpoint at another parallelism), each compared with
  * the failure-free run of the same scenario (verdict/exactlyOnce.ts):
  * - exactly_once + transactional sink: the committed output equals the failure-free run's
@@ -44,6 +44,7 @@ const runArb = fc.record({
   parallelism: fc.integer({ min: 1, max: 3 }),
   generator: fc.boolean(),
   backend: fc.constantFrom({ type: 'hashmap', incremental: false } as const, { type: 'rocksdb', incremental: false } as const, { type: 'rocksdb', incremental: true } as const),
+  changelog: fc.boolean(),
   mode: fc.constantFrom('exactly_once' as const, 'exactly_once' as const, 'at_least_once' as const),
   sink: fc.constantFrom('transactional' as const, 'transactional' as const, 'plain' as const),
   intervalMs: fc.integer({ min: 150, max: 450 }),
@@ -78,7 +79,7 @@ function scenarioFor(r: Run): Scenario {
       source: r.generator ? { kind: 'generator', keys: 8, ratePerSec: 40 } : { kind: 'script' },
       sink: { kind: r.sink },
     },
-    stateBackend: { type: r.backend.type, incremental: r.backend.incremental, rocksdb: { writeBufferBytes: 512 } },
+    stateBackend: { type: r.backend.type, incremental: r.backend.incremental, rocksdb: { writeBufferBytes: 512 }, changelog: { enabled: r.changelog, materializationIntervalMs: r.changelog ? 500 : 0 } },
     storage: { latencyMs: r.storageLatencyMs, bytesPerMs: 1000 },
     checkpointing: { intervalMs: r.intervalMs, mode: r.mode, tolerableFailed: r.tolerableFailed },
     script,

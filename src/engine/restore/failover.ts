@@ -12,12 +12,14 @@ import { startPeriodicMaterialization } from '../job/changelog/materialization';
 export function failJob(ctx: StepContext, reason: string): void {
   const latest = ctx.state.coordinator.completed.at(-1) ?? null;
   ctx.emit('job.failed', { reason, restartFrom: latest?.id ?? null }, { task: 'jobmanager' });
+  const parallelism = ctx.state.job.topology.vertices[0]!.parallelism;
   cancelJob(ctx);
   if (latest) {
-    restoreFromMetadata(ctx, latest.metadataPath);
+    // A failover restarts the job graph as it runs now: a rescaled job keeps its parallelism.
+    restoreFromMetadata(ctx, latest.metadataPath, parallelism);
     return;
   }
-  const job = createJobState(ctx.state.scenario, undefined, ctx.state.job.changelogEnabled);
+  const job = createJobState(ctx.state.scenario, parallelism, ctx.state.job.changelogEnabled);
   job.attempt = ctx.state.job.attempt + 1;
   job.scriptLog = ctx.state.job.scriptLog;
   job.output = ctx.state.job.output;

@@ -18,7 +18,7 @@ import { createChangelogHandleReader, downloadsOf, type ChangelogHandleReaderSta
 import type { ChangelogStateHandleStreamImpl } from '../changelog/dstl/changelogStateHandle';
 import { DSTL_FLINK_DEFAULTS } from '../changelog/dstl/dstlOptions';
 import { readChangeSet } from '../changelog/dstl/stateChangelogHandleReader';
-import type { KeyGroupRange } from '../keys/keyGroupRange';
+import { isEmptyKeyGroupRange, keyGroupRangeContains, keyGroupRangeIntersection, type KeyGroupRange } from '../keys/keyGroupRange';
 import { taskManagerName } from '../job/changelog/changelogTaskState';
 import { openKeyedBackend } from '../job/keyedBackend';
 import type { ChangelogStateBackendHandle, KeyedStateHandle, NestedKeyedStateHandle } from '../snapshot/stateHandles';
@@ -36,7 +36,16 @@ function changelogHandles(handles: readonly KeyedStateHandle[]): ChangelogStateB
 
 /** The nested handles a restore rebuilds the state table from (the materialized parts, or plain handles). */
 export function materializedPartOf(handles: readonly KeyedStateHandle[]): NestedKeyedStateHandle[] {
-  return handles.flatMap((h) => (h.type === 'changelog' ? h.materialized : [h]));
+  // After a rescale, several handles may carry the same materialized handle: restore it once.
+  const seen = new Set<string>();
+  return handles
+    .flatMap((h) => (h.type === 'changelog' ? h.materialized : [h]))
+    .filter((m) => {
+      const id = m.type === 'keyGroups' ? JSON.stringify([m.delegate.type === 'file' ? m.delegate.path : m.delegate.name, m.keyGroupRange]) : JSON.stringify([m.backendIdentifier, m.checkpointId, m.keyGroupRange]);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
 }
 
 function streamsOf(handles: readonly KeyedStateHandle[]): ChangelogStateHandleStreamImpl[] {
@@ -109,7 +118,9 @@ export function restoreFromChangelogHandles(ctx: StepContext, task: string, rang
       ctx.emit('changelog.restore.read', { file: entry.file, offset: entry.offset, bytes: size, downloaded: after > before, downloadsOfFile: after, cached: reader.mode === 'cached' }, { task });
     }
     if (sets.length === 0) continue;
-    const changes = sets.flatMap((s) => s.changes);
+    // A stream carried over a rescale covers only its new owner's key groups (`getIntersection`):
+    // the same file and offsets may sit in several handles, each contributing only its own key groups.
+    const changes = sets.flatMap((s) => s.changes).filter((c) => c.keyGroup < 0 || keyGroupRangeContains(stream.keyGroupRange, c.keyGroup));
     replayChanges(backend, changes);
     figures.changeSets += sets.length;
     figures.changes += changes.length;
@@ -127,7 +138,13 @@ export function continueChangelogAfterRestore(ctx: StepContext, task: string, ha
   if (!cl) return;
   const logged = changelogHandles(handles);
   const materializationId = logged.reduce((m, h) => Math.max(m, h.materializationId), 0);
-  cl.snapshot = { materialized: materializedPartOf(handles), restoredNonMaterialized: streamsOf(handles), materializedTo: 0, materializationId };
+  // `ChangelogStateBackendHandle#getIntersection`: the restored change sets keep their files and
+  // offsets, narrowed to this subtask's key groups.
+  const range = cl.writer.keyGroupRange;
+  const restored = streamsOf(handles)
+    .map((st) => ({ ...st, keyGroupRange: keyGroupRangeIntersection(st.keyGroupRange, range) }))
+    .filter((st) => !isEmptyKeyGroupRange(st.keyGroupRange));
+  cl.snapshot = { materialized: materializedPartOf(handles), restoredNonMaterialized: restored, materializedTo: 0, materializationId };
   cl.lastMaterializationId = materializationId;
   cl.lastConfirmedMaterializationId = materializationId;
   // The nested RocksDB's restored SSTs belong to that materialization: a new one may reuse them.

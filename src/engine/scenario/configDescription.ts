@@ -3,12 +3,13 @@
  * (teaching) run uses, and Flink's real default beside it. Sizes are scaled down and times
  * compressed in the teaching engine; this table is where the UI says so.
  */
+import { DSTL_FLINK_DEFAULTS, DSTL_TEACHING_DEFAULTS } from '../changelog/dstl/dstlOptions';
 import { LSM_FLINK_DEFAULTS, LSM_TEACHING_DEFAULTS } from '../lsm';
 import { effectiveMaxParallelism } from './scenarioChecks';
 import type { Scenario } from './scenarioSchema';
 
 export interface ConfigRow {
-  group: 'job' | 'stateBackend' | 'rocksdb' | 'checkpointing' | 'storage';
+  group: 'job' | 'stateBackend' | 'changelog' | 'rocksdb' | 'checkpointing' | 'storage';
   /** Flink's configuration key (or the RocksDB option Flink leaves at RocksDB's default). */
   key: string;
   value: string;
@@ -52,6 +53,19 @@ export function describeConfig(s: Scenario): ConfigRow[] {
     { group: 'checkpointing', key: 'shared state registry model', value: cp.registry === 'refcount' ? 'reference counts (≤1.14)' : 'last-used checkpoint id (≥1.15)', flinkDefault: 'last-used checkpoint id (≥1.15)', scaled: false },
     { group: 'storage', key: 'remote storage latency / bandwidth', value: `${ms(s.storage.latencyMs)} + ${s.storage.bytesPerMs} B/ms`, flinkDefault: 'your DFS or object store', scaled: true },
   ];
+  const c = sb.changelog;
+  rows.push({ group: 'changelog', key: 'state.backend.changelog.enabled', value: String(c.enabled), flinkDefault: 'false', scaled: false });
+  if (c.enabled) {
+    rows.push(
+      { group: 'changelog', key: 'state.changelog.periodic-materialize.interval', value: c.materializationIntervalMs > 0 ? ms(c.materializationIntervalMs) : 'off (by action)', flinkDefault: '10 min', scaled: c.materializationIntervalMs > 0 },
+      { group: 'changelog', key: 'state.changelog.periodic-materialize.max-failures-allowed', value: String(c.maxFailuresAllowed), flinkDefault: '3', scaled: false },
+      { group: 'changelog', key: 'state.changelog.dstl.dfs.batch.persist-delay', value: ms(c.persistDelayMs), flinkDefault: '10 ms', scaled: false },
+      { group: 'changelog', key: 'state.changelog.dstl.dfs.batch.persist-size-threshold', value: bytes(c.persistSizeThresholdBytes), flinkDefault: bytes(DSTL_FLINK_DEFAULTS.persistSizeThresholdBytes), scaled: true },
+      { group: 'changelog', key: 'state.changelog.dstl.dfs.preemptive-persist-threshold', value: bytes(DSTL_TEACHING_DEFAULTS.preEmptivePersistThresholdBytes), flinkDefault: bytes(DSTL_FLINK_DEFAULTS.preEmptivePersistThresholdBytes), scaled: true },
+      { group: 'changelog', key: 'state.changelog.dstl.dfs.upload.max-attempts', value: String(c.uploadMaxAttempts), flinkDefault: '3', scaled: false },
+      { group: 'changelog', key: 'state.changelog.dstl.dfs.download.local-cache (FLINK-27155)', value: c.fileCache ? 'on' : 'off', flinkDefault: 'on (1.16+)', scaled: false },
+    );
+  }
   if (sb.type === 'rocksdb') {
     rows.push(
       { group: 'rocksdb', key: 'state.backend.rocksdb.writebuffer.size', value: bytes(r.writeBufferBytes), flinkDefault: bytes(LSM_FLINK_DEFAULTS.writeBufferBytes), scaled: true },
