@@ -6,11 +6,11 @@ import react from '@vitejs/plugin-react';
  * The built app's Content-Security-Policy: only its own scripts, styles and assets, no inline
  * script, no eval (zod runs jitless), no network but its own origin. React's `style={…}` and d3's
  * `.style()` set properties through the CSSOM, which style-src does not govern, so no
- * 'unsafe-inline' is needed (e2e/security.spec.ts checks both in Chromium). The app loads no
- * data:/blob: images itself: `data:` is for the e2e screenshot check, which decodes a PNG in the
- * page; `blob:` is the issue's policy, unused so far (the JSON export is a blob: download, which
- * img-src does not govern). `frame-ancestors` is ignored in a <meta>, with a console error, so
- * `vite preview` sends it as a header instead.
+ * 'unsafe-inline' is needed (e2e/security.spec.ts checks both in Chromium). `data:` images are
+ * for the e2e screenshot check, which decodes a PNG in the page; `blob:` images are for the chart
+ * PNG export, which draws the chart's SVG (a blob: URL) onto a canvas (downloads themselves are
+ * blob: links, which img-src does not govern). `frame-ancestors` is ignored in a <meta>, with a
+ * console error, so `vite preview` sends it as a header instead.
  */
 const CSP = [
   "default-src 'self'",

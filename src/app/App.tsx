@@ -6,9 +6,10 @@ import { EventList } from '../views/events/EventList';
 import { HelpOverlay } from '../views/help/HelpOverlay';
 import { JobGraphView } from '../views/job/JobGraphView';
 import { TaskStatePanel } from '../views/taskState/TaskStatePanel';
-import { CheckpointHistory } from '../views/checkpoints/CheckpointHistory';
+import { StageTabs } from '../views/tabs/StageTabs';
 import { StorageView } from '../views/storage/StorageView';
 import { ActionsPanel } from '../views/actions/ActionsPanel';
+import { NarrationPanel } from '../views/narration/NarrationPanel';
 import { useAppStore } from '../store/appStore';
 import { selectLang } from '../store/selectors';
 import { useT } from '../i18n/useT';
@@ -17,6 +18,7 @@ import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { usePersistenceSync } from './usePersistenceSync';
 import { PersistenceStatus } from '../views/persistence/PersistenceStatus';
 import { RestoreOfferDialog } from '../views/persistence/RestoreOfferDialog';
+import { ShareLinkNotice } from '../views/config/ShareLinkNotice';
 
 export function App() {
   const t = useT();
@@ -39,13 +41,15 @@ export function App() {
         <div className="stage">
           <JobGraphView />
           <div className="stage-row">
-            <CheckpointHistory />
+            {/* Checkpoint history, timeline and charts share this slot as tabs. */}
+            <StageTabs />
             <StorageView />
           </div>
           <p className="simplification">{t('simplification')}</p>
         </div>
         <aside className="side">
           <ActionsPanel />
+          <NarrationPanel />
           <TaskStatePanel />
           <EventList />
         </aside>
@@ -53,6 +57,7 @@ export function App() {
       <ControlBar />
       <HelpOverlay />
       <RestoreOfferDialog />
+      <ShareLinkNotice />
     </div>
   );
 }

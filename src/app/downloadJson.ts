@@ -1,6 +1,10 @@
 /** Offers data as a JSON file download (exports: a way to keep work before a reset). */
 export function downloadJson(fileName: string, data: unknown): void {
-  const blob = new Blob([JSON.stringify(data, null, 1)], { type: 'application/json' });
+  downloadBlob(fileName, new Blob([JSON.stringify(data, null, 1)], { type: 'application/json' }));
+}
+
+/** Offers a blob as a file download through a blob: URL (also used by the chart exports). */
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

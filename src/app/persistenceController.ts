@@ -13,6 +13,7 @@
  * 4. runs what the UI asks (restore, retry, export, reset) and reports status and errors to the store.
  */
 import type { StoreApi } from 'zustand';
+import { DEFAULT_SCENARIO, type Scenario } from '../engine';
 import {
   exportRawDatabase,
   openPersistence,
@@ -30,6 +31,7 @@ import { SerialQueue } from './serialQueue';
 import { SessionSaver } from './sessionSaver';
 import { sessionInputOf } from './sessionRecord';
 import { claimTabSession, type TabSession } from './tabSession';
+import { loadSavedScenario } from './scenarioIo/savedScenario';
 
 type ErrorSource = NonNullable<PersistenceSlice['persistenceError']>['source'];
 
@@ -158,7 +160,7 @@ export class PersistenceController {
     }
     if (this.disposed) return;
     if (!point) {
-      this.activate();
+      if (await this.continueSavedScenario(mirror)) this.activate();
       return;
     }
     this.restorePoint = point;
@@ -170,6 +172,35 @@ export class PersistenceController {
       scenarioTitle: point.scenario.title,
       status: 'open',
     });
+  }
+
+  /**
+   * No checkpoint to offer, but the saved session's scenario (edited or imported earlier) is still
+   * this tab's: run it from step 0. Read through the queue like the offer. False when it cannot
+   * be read: like an unreadable offer, the sync then stays off so the saved data is not overwritten.
+   */
+  private async continueSavedScenario(mirror: StorageMirror): Promise<boolean> {
+    try {
+      const saved = await this.inQueue(() => loadSavedScenario(mirror, this.sessionId));
+      if (this.disposed) return false;
+      if (saved) this.loadUnlessReplaced(saved);
+      return true;
+    } catch (e) {
+      this.report(e, 'restore');
+      return false;
+    }
+  }
+
+  /**
+   * Loads the saved session's scenario unless this tab already replaced the built-in one (a
+   * share link opened at startup, an import): that choice is newer than the saved session.
+   * An equal scenario is not re-recorded, so the cursor the user may already have moved stays.
+   */
+  private loadUnlessReplaced(saved: Scenario): void {
+    const s = this.store.getState();
+    if (s.scenario !== DEFAULT_SCENARIO || s.revision !== 0) return;
+    if (JSON.stringify(saved) === JSON.stringify(DEFAULT_SCENARIO)) return;
+    s.loadScenario(saved);
   }
 
   /** Starts keeping IndexedDB equal to the model at the cursor. */
@@ -240,10 +271,13 @@ export class PersistenceController {
   }
 
   private startFresh(): void {
+    const point = this.restorePoint;
     this.restorePoint = null;
     const s = this.store.getState();
     s.setRestoreOffer(null);
     s.clearPersistenceError('restore');
+    // Fresh means without the checkpoint, not without the user's scenario.
+    if (point) this.loadUnlessReplaced(point.scenario);
     this.activate();
   }
 

@@ -92,6 +92,12 @@ export interface EventPayloads {
   'dstl.uploadStarted': { taskManager: string; batchId: number; attempt: number; file: string; bytes: number; changeSets: number; writers: string[] };
   'dstl.uploaded': { taskManager: string; batchId: number; attempt: number; file: string; bytes: number; changeSets: number; writers: string[] };
   'dstl.uploadFailed': { taskManager: string; batchId: number; attempt: number; file: string; willRetry: boolean; maxAttempts: number };
+  'channel.backPressured': { to: string; queued: number; capacity: number };
+  'channel.released': { to: string };
+  'barrier.overtook': { checkpointId: number; inputRecords: number; outputRecords: number; waitingFor: string[] };
+  'barrier.alignmentTimedOut': { checkpointId: number; afterMs: number; arrived: number; of: number; held: number };
+  'channel.statePersisted': { checkpointId: number; inputRecords: number; outputRecords: number; bytes: number };
+  'restore.channelState': { checkpointId: number; records: number; from: string[] };
 }
 
 export type EventType = keyof EventPayloads;
@@ -152,6 +158,12 @@ export const FLINK_REFS: Record<EventType, string> = {
   'dstl.uploadStarted': `${O}changelog.fs.BatchingStateChangeUploadScheduler#drainAndSave`,
   'dstl.uploaded': `${O}changelog.fs.StateChangeFsUploader#upload`,
   'dstl.uploadFailed': `${O}changelog.fs.RetryingExecutor`,
+  'channel.backPressured': `${O}runtime.io.network.partition.consumer.RemoteInputChannel#getNumberOfRequiredBuffers (credit-based flow control)`,
+  'channel.released': `${O}runtime.io.network.netty.CreditBasedPartitionRequestClientHandler#notifyCreditAvailable`,
+  'barrier.overtook': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler (unaligned: ChannelStateWriter#start)`,
+  'barrier.alignmentTimedOut': `${O}streaming.runtime.io.checkpointing.AlternatingWaitingForFirstBarrier#alignedCheckpointTimeout`,
+  'channel.statePersisted': `${O}runtime.checkpoint.channel.ChannelStateWriterImpl#finishInput / finishOutput`,
+  'restore.channelState': `${O}streaming.runtime.tasks.StreamTask#restoreInternal → SequentialChannelStateReaderImpl`,
 };
 
 /** Event types grouped by namespace (`checkpoint`, `barrier`, …) for filters and "next event of this kind". */

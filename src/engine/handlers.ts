@@ -16,6 +16,8 @@ import { handleCompactionDone, handleLsmFlush } from './job/lsmEvents';
 import { handleSinkNotifyComplete } from './job/sink/transactionalSink';
 import { handleDstlDrain, handleDstlRetry, handleDstlUploadDone } from './job/changelog/dstlUploads';
 import { handleMaterializationDone, startPeriodicMaterialization, triggerMaterialization } from './job/changelog/materialization';
+import { handleTaskProcess } from './dataflow/taskInput';
+import { handleAlignmentTimeout } from './dataflow/unaligned';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
 import type { StepContext } from './stepContext';
 
@@ -57,4 +59,6 @@ export const HANDLERS: HandlerTable = {
   'dstl.retry': handleDstlRetry,
   'changelog.materialize': (ctx, item) => triggerMaterialization(ctx, item.task, item.periodic),
   'changelog.materializationDone': handleMaterializationDone,
+  'task.process': handleTaskProcess,
+  'barrier.alignmentTimeout': handleAlignmentTimeout,
 };

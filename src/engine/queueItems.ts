@@ -22,13 +22,19 @@ export type QueueItem =
       from: string;
       /** Where the record was read: `p<partition>:g<offset>` (generator) or `p<partition>:l<offset>` (script log). */
       origin: string;
+      /** Set when an alignment releases a held record: it was already counted as arrived. */
+      released?: boolean;
     }
   /** The periodic checkpoint scheduler fires (`CheckpointCoordinator.ScheduledTrigger`). */
   | { kind: 'checkpoint.periodic' }
   /** The coordinator's trigger RPC reaches a source subtask. */
   | { kind: 'task.trigger'; task: string; checkpointId: number; isSavepoint: boolean; triggerMs: number }
   /** A checkpoint barrier arrives on one input channel of a subtask. */
-  | { kind: 'barrier.arrive'; task: string; from: string; checkpointId: number; isSavepoint: boolean; triggerMs: number }
+  | { kind: 'barrier.arrive'; task: string; from: string; checkpointId: number; isSavepoint: boolean; triggerMs: number; priority?: boolean }
+  /** A busy subtask finishes its record, or a subtask woken by returning credit processes again. */
+  | { kind: 'task.process'; task: string }
+  /** `execution.checkpointing.aligned-checkpoint-timeout` expires for a subtask still aligning. */
+  | { kind: 'barrier.alignmentTimeout'; task: string; checkpointId: number }
   /** The asynchronous part of a subtask's snapshot finishes uploading. */
   | { kind: 'task.asyncDone'; task: string; checkpointId: number }
   /** A subtask's decline reaches the coordinator (`receiveDeclineMessage`). */

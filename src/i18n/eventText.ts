@@ -189,6 +189,24 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
       return zh
         ? `DSTL 上传失败（第 ${e.attempt}/${e.maxAttempts} 次）：${e.willRetry ? '稍后写入新文件重试' : '放弃，等待该变更的检查点失败'}`
         : `DSTL upload failed (attempt ${e.attempt} of ${e.maxAttempts}): ${e.willRetry ? 'it is retried into a new file' : 'given up; the checkpoints waiting for it fail'}`;
+    case 'channel.backPressured':
+      return zh ? `通往 ${e.to} 的通道没有信用（容量 ${e.capacity} 条）：记录在发送端排队，形成反压` : `No credit on the channel to ${e.to} (capacity ${e.capacity} records): records queue at the sender — back-pressure`;
+    case 'channel.released':
+      return zh ? `通往 ${e.to} 的通道重新获得信用，排队的数据已发出` : `Credit came back on the channel to ${e.to}: the queued data is sent`;
+    case 'barrier.overtook':
+      return zh
+        ? `非对齐检查点 ${e.checkpointId}：屏障越过 ${e.inputRecords} 条输入缓冲和 ${e.outputRecords} 条输出缓冲，立即做快照；这些在途数据作为通道状态持久化${e.waitingFor.length ? `，并继续记录 ${e.waitingFor.join('、')} 上屏障之前到达的数据` : ''}`
+        : `Unaligned checkpoint ${e.checkpointId}: the barrier overtakes ${e.inputRecords} queued input and ${e.outputRecords} waiting output record(s); the subtask snapshots now and persists that in-flight data as channel state${e.waitingFor.length ? `, recording what arrives on ${e.waitingFor.join(', ')} before their barriers` : ''}`;
+    case 'barrier.alignmentTimedOut':
+      return zh
+        ? `对齐超时（触发后 ${e.afterMs} 毫秒，${e.arrived}/${e.of} 个屏障已到）：检查点 ${e.checkpointId} 切换为非对齐，缓存的 ${e.held} 条记录在快照之后处理`
+        : `Alignment timed out (${e.afterMs} ms after the trigger, ${e.arrived} of ${e.of} barriers in): checkpoint ${e.checkpointId} switches to unaligned; the ${e.held} held record(s) are processed after the snapshot`;
+    case 'channel.statePersisted':
+      return zh
+        ? `检查点 ${e.checkpointId} 的通道状态齐全：${e.inputRecords} 条输入、${e.outputRecords} 条输出在途记录（${e.bytes} 字节）随快照上传`
+        : `Channel state of checkpoint ${e.checkpointId} complete: ${e.inputRecords} input and ${e.outputRecords} output in-flight record(s) (${e.bytes} bytes) upload with the snapshot`;
+    case 'restore.channelState':
+      return zh ? `从检查点 ${e.checkpointId} 恢复 ${e.records} 条在途数据（通道状态，来自 ${e.from.join('、')}），先于新数据处理` : `Restored ${e.records} in-flight record(s) from checkpoint ${e.checkpointId}'s channel state (of ${e.from.join(', ')}); they are processed before new input`;
     case 'job.running':
       return zh ? `作业重新运行（第 ${e.attempt} 次重启，来自检查点 ${e.restoredFrom}）：Source 从检查点偏移量重新读取` : `The job runs again (restart ${e.attempt}, from checkpoint ${e.restoredFrom}): sources re-read from the checkpointed offsets`;
     case 'memtable.sealed':

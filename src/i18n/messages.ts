@@ -6,12 +6,24 @@
  * checks).
  */
 import { coreEn, coreZh } from './areas/core';
+import { timelineEn, timelineZh } from './areas/timeline';
+import { scenarioIoEn, scenarioIoZh } from './areas/scenarioIo';
+import { changelogEn, changelogZh } from './areas/changelog';
+import { actionsEn, actionsZh } from './areas/actions';
+import { narrationEn, narrationZh } from './areas/narration';
 
 /** The area tables, in one list so the uniqueness test sees them all. */
-export const AREAS = [{ name: 'core', en: coreEn, zh: coreZh }] as const;
+export const AREAS = [
+  { name: 'core', en: coreEn, zh: coreZh },
+  { name: 'timeline', en: timelineEn, zh: timelineZh },
+  { name: 'scenarioIo', en: scenarioIoEn, zh: scenarioIoZh },
+  { name: 'changelog', en: changelogEn, zh: changelogZh },
+  { name: 'actions', en: actionsEn, zh: actionsZh },
+  { name: 'narration', en: narrationEn, zh: narrationZh },
+] as const;
 
-export const en = { ...coreEn };
+export const en = { ...coreEn, ...timelineEn, ...scenarioIoEn, ...changelogEn, ...actionsEn, ...narrationEn };
 
 export type MessageKey = keyof typeof en;
 
-export const zh: Record<MessageKey, string> = { ...coreZh };
+export const zh: Record<MessageKey, string> = { ...coreZh, ...timelineZh, ...scenarioIoZh, ...changelogZh, ...actionsZh, ...narrationZh };

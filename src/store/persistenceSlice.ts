@@ -48,7 +48,7 @@ export interface RestoreOffer {
 export interface PersistenceCommands {
   /** Restore the job from the offered checkpoint, reading its files back from IndexedDB. */
   restoreFromOffer: () => Promise<void>;
-  /** Decline the offer: keep the current model; the sync then deletes the old files. */
+  /** Decline the offer: run the saved scenario (or one a share link opened) from step 0; the sync then deletes the old files. */
   startFresh: () => void;
   /** Bring IndexedDB in line with the cursor again and save the session. */
   retry: () => void;

@@ -21,6 +21,7 @@ function referencedFiles(state: SubtaskStateSnapshot): string[] {
   const out: string[] = [];
   if (state.keyed) for (const f of filesOfKeyedHandle(state.keyed)) if (f.type === 'file') out.push(f.path);
   if (state.operator?.delegate.type === 'file') out.push(state.operator.delegate.path);
+  if (state.channel?.delegate.type === 'file') out.push(state.channel.delegate.path);
   return out;
 }
 

@@ -3,11 +3,15 @@
  * the first barrier of checkpoint n blocks its channel, records arriving behind it are held
  * back, and when barrier n has arrived on every input the task snapshots, forwards the barrier
  * and processes the held records. At-least-once (`CheckpointBarrierTracker`): nothing blocks;
- * the task snapshots once barrier n has arrived on every input.
+ * the task snapshots once barrier n has arrived on every input. Unaligned checkpoints (and the
+ * switch from aligned after `aligned-checkpoint-timeout`) are in unaligned.ts.
  */
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import { performCheckpoint } from '../snapshot/snapshotLifecycle';
+import type { ChannelBarrier } from './channelState';
+import { flowOf } from './channels';
+import { onUnalignedBarrier, scheduleAlignmentTimeout, startsUnaligned, unalignedSnapshotOf } from './unaligned';
 
 /** True when a record from `from` must wait: its channel already delivered the barrier being aligned. */
 export function isChannelBlocked(ctx: StepContext, task: string, from: string): boolean {
@@ -23,32 +27,57 @@ export function holdRecord(ctx: StepContext, item: QueueItemOf<'record.arrive'>)
   ctx.emit('record.held', { checkpointId: cp.aligning!.checkpointId, from: item.from, key: item.key, value: item.value, held: cp.held.length }, { task: item.task });
 }
 
+/** A barrier's transmission ends: handle it now, or queue it behind the records of its channel. */
 export function handleBarrierArrive(ctx: StepContext, item: QueueItemOf<'barrier.arrive'>): void {
-  const cp = ctx.state.job.checkpointing[item.task];
-  if (!cp) return; // the job was restarted; this barrier belongs to the old attempt
-  const inputs = ctx.state.job.topology.inputs[item.task] ?? [];
-  if (cp.lastCompletedCheckpointId >= item.checkpointId || cp.running.some((r) => r.checkpointId >= item.checkpointId)) return;
-  if (cp.aligning && cp.aligning.checkpointId > item.checkpointId) return; // a late barrier of an abandoned checkpoint
-  if (!cp.aligning || cp.aligning.checkpointId < item.checkpointId) {
+  const job = ctx.state.job;
+  if (!job.checkpointing[item.task]) return; // the job was restarted; this barrier belongs to the old attempt
+  const b: ChannelBarrier = { checkpointId: item.checkpointId, isSavepoint: item.isSavepoint, triggerMs: item.triggerMs };
+  // An unaligned barrier overtakes the queued input; so does any barrier of a checkpoint this task already took unaligned.
+  if (item.priority || unalignedSnapshotOf(ctx, item.task, item.checkpointId) || startsUnaligned(ctx, b)) {
+    onUnalignedBarrier(ctx, item.task, item.from, b);
+    return;
+  }
+  const flow = flowOf(job, item.task);
+  if (flow.busy || flow.queue.some((e) => e.from === item.from)) {
+    flow.queue.push({ from: item.from, kind: 'barrier', ...b });
+    scheduleAlignmentTimeout(ctx, item.task, b); // announced: the timeout runs while the barrier waits
+    return;
+  }
+  handleBarrier(ctx, item.task, item.from, b);
+}
+
+/** Barrier `b` from channel `from`, in order with the channel's records (aligned or at-least-once). */
+export function handleBarrier(ctx: StepContext, task: string, from: string, b: ChannelBarrier): void {
+  const cp = ctx.state.job.checkpointing[task];
+  if (!cp) return;
+  if (unalignedSnapshotOf(ctx, task, b.checkpointId)) {
+    onUnalignedBarrier(ctx, task, from, b); // this task switched to unaligned after the alignment timeout
+    return;
+  }
+  const inputs = ctx.state.job.topology.inputs[task] ?? [];
+  if (cp.lastCompletedCheckpointId >= b.checkpointId || cp.running.some((r) => r.checkpointId >= b.checkpointId)) return;
+  if (cp.aligning && cp.aligning.checkpointId > b.checkpointId) return; // a late barrier of an abandoned checkpoint
+  if (!cp.aligning || cp.aligning.checkpointId < b.checkpointId) {
     // A newer checkpoint's barrier ends any older alignment (that checkpoint will be subsumed).
-    if (cp.aligning) releaseHeld(ctx, item.task);
-    cp.aligning = { checkpointId: item.checkpointId, isSavepoint: item.isSavepoint, triggerMs: item.triggerMs, firstBarrierMs: ctx.nowMs, arrived: [] };
+    if (cp.aligning) releaseHeld(ctx, task);
+    cp.aligning = { checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, firstBarrierMs: ctx.nowMs, arrived: [] };
+    scheduleAlignmentTimeout(ctx, task, b);
   }
   const a = cp.aligning;
-  if (!a.arrived.includes(item.from)) a.arrived.push(item.from);
+  if (!a.arrived.includes(from)) a.arrived.push(from);
   const blocking = ctx.state.scenario.checkpointing.mode === 'exactly_once';
-  ctx.emit('barrier.received', { checkpointId: a.checkpointId, from: item.from, arrived: a.arrived.length, of: inputs.length, blocked: blocking && a.arrived.length < inputs.length }, { task: item.task });
+  ctx.emit('barrier.received', { checkpointId: a.checkpointId, from, arrived: a.arrived.length, of: inputs.length, blocked: blocking && a.arrived.length < inputs.length }, { task });
   if (a.arrived.length < inputs.length) return;
   const alignmentDurationMs = ctx.nowMs - a.firstBarrierMs;
   cp.aligning = null;
-  ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, released: cp.held.length }, { task: item.task });
-  performCheckpoint(ctx, { task: item.task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs });
-  releaseHeld(ctx, item.task);
+  ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, released: cp.held.length }, { task });
+  performCheckpoint(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs });
+  releaseHeld(ctx, task);
 }
 
 /** Unblocks every channel: held records are processed next, in the order they arrived. */
 export function releaseHeld(ctx: StepContext, task: string): void {
   const cp = ctx.state.job.checkpointing[task]!;
-  for (const r of cp.held) ctx.schedule(0, { kind: 'record.arrive', task, from: r.from, origin: r.origin, key: r.key, keyGroup: r.keyGroup, value: r.value });
+  for (const r of cp.held) ctx.schedule(0, { kind: 'record.arrive', task, from: r.from, origin: r.origin, key: r.key, keyGroup: r.keyGroup, value: r.value, released: true });
   cp.held = [];
 }

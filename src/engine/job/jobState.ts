@@ -13,6 +13,7 @@ import type { ExternalTransaction } from './sink/externalTransactions';
 import type { TwoPhaseCommitState } from './sink/transactionalSink';
 import { createChangelogTaskManager, createChangelogTaskState, taskManagerName, type ChangelogTaskManagerState, type ChangelogTaskState } from './changelog/changelogTaskState';
 import type { ChangelogHandleReaderState } from '../changelog/dstl/changelogHandleReaderWithCache';
+import type { ChannelOutState, TaskFlowState } from '../dataflow/channelState';
 
 /**
  * One partition of the replayable input (like a Kafka partition): the generator stream and the
@@ -83,6 +84,10 @@ export interface JobState {
   changelogTms: Record<string, ChangelogTaskManagerState>;
   /** Per TaskManager: how a restore reads changelog files (directly, or through the file cache). */
   changelogReaders: Record<string, ChangelogHandleReaderState>;
+  /** Network channels by `from->to`: what waits for credit and what is on the wire. */
+  channels: Record<string, ChannelOutState>;
+  /** Per subtask: queued input and whether it is busy (records take `processingMs` each). */
+  flow: Record<string, TaskFlowState>;
   /** Restart count: 0 for the first run, +1 per restore. */
   attempt: number;
   /** False while the job is being restored (or failed to restore). */
@@ -112,7 +117,7 @@ export function partitionKey(partition: number): string {
  */
 export function createJobState(s: Scenario, parallelism?: number, changelogEnabled = s.stateBackend.changelog.enabled): JobState {
   const topology = buildTopology(s, parallelism);
-  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, output: { seen: {}, emitted: 0, duplicates: 0 }, checkpointing: {}, changelogEnabled, changelogTms: {}, changelogReaders: {}, attempt: 0, running: true, restoring: null };
+  const job: JobState = { topology, sources: {}, keyed: {}, sinks: {}, scriptLog: {}, output: { seen: {}, emitted: 0, duplicates: 0 }, checkpointing: {}, changelogEnabled, changelogTms: {}, changelogReaders: {}, channels: {}, flow: {}, attempt: 0, running: true, restoring: null };
   if (changelogEnabled) for (let i = 0; i < topology.taskManagers; i++) job.changelogTms[taskManagerName(i)] = createChangelogTaskManager(s, i);
   for (const t of topology.subtasks) {
     const vertex = topology.vertices.find((v) => v.name === t.vertex)!;

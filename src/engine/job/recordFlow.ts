@@ -8,7 +8,6 @@ import { assignToKeyGroup, computeOperatorIndexForKeyGroup } from '../keys/keyGr
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import { applyRecord, descriptorFor, readState } from './keyedFunctions';
-import { holdRecord, isChannelBlocked } from '../dataflow/barrierHandler';
 import { afterRocksDbWrite } from './lsmEvents';
 import { afterChangelogWrite, openTaskKeyedBackend } from './changelog/changelogBackendAccess';
 import { generatedRecord, generatorPeriodMs, type SourceRecord } from './sourceGenerator';
@@ -17,7 +16,10 @@ import { subtaskIndexOf } from './topology';
 import { writeToSink } from './sink/sinkWriter';
 import { openSinkTransactions } from './sink/transactionalSink';
 
-import { HOP_LATENCY_MS, SCRIPT_READ_GAP_MS } from './latencies';
+import { SCRIPT_READ_GAP_MS } from './latencies';
+import { flowOf, outputBackPressured, sendRecord } from '../dataflow/channels';
+import type { ChannelRecord } from '../dataflow/channelState';
+import { onRecordArrive } from '../dataflow/taskInput';
 
 /**
  * Starts every source subtask: each generator partition ticks; script logs wake on emit. The job
@@ -36,7 +38,7 @@ export function startSources(ctx: StepContext): void {
 }
 
 /** The next subtask on the path of a record leaving vertex `fromVertex`. */
-function nextHop(ctx: StepContext, fromVertex: string, fromIndex: number, keyGroup: number): string {
+export function nextHop(ctx: StepContext, fromVertex: string, fromIndex: number, keyGroup: number): string {
   const { vertices, maxParallelism } = ctx.state.job.topology;
   const at = vertices.findIndex((v) => v.name === fromVertex);
   const next = vertices[at + 1]!;
@@ -59,13 +61,22 @@ function emitFromSource(ctx: StepContext, task: string, part: SourcePartitionSta
   else part.offset += 1;
   src.emitted += 1;
   const origin = `p${part.partition}:${fromLog ? 'l' : 'g'}${offset}`;
-  ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: record.key, keyGroup, value: record.value, from: task, origin });
+  sendRecord(ctx, task, to, { key: record.key, keyGroup, value: record.value, origin });
+}
+
+/** A source whose output is back-pressured stops reading this partition until credit returns. */
+function waitIfBackPressured(ctx: StepContext, task: string, partition: number, log: boolean): boolean {
+  if (!outputBackPressured(ctx, task)) return false;
+  const flow = flowOf(ctx.state.job, task);
+  if (!flow.waitingSources.some((w) => w.partition === partition && w.log === log)) flow.waitingSources.push({ partition, log });
+  return true;
 }
 
 /** A generator partition reads its next record (the one at its current offset). */
 export function handleSourceTick(ctx: StepContext, item: QueueItemOf<'source.tick'>): void {
   const part = partitionOf(ctx, item.task, item.partition);
   if (!part) return; // the job was restarted and the partition moved
+  if (waitIfBackPressured(ctx, item.task, item.partition, false)) return;
   emitFromSource(ctx, item.task, part, generatedRecord(ctx.state.scenario, item.partition, part.offset), false);
   ctx.schedule(generatorPeriodMs(ctx.state.scenario), { kind: 'source.tick', task: item.task, partition: item.partition });
 }
@@ -75,6 +86,7 @@ export function handleSourceReadLog(ctx: StepContext, item: QueueItemOf<'source.
   const part = partitionOf(ctx, item.task, item.partition);
   const log = ctx.state.job.scriptLog[partitionKey(item.partition)];
   if (!part || !log || part.logOffset >= log.length) return;
+  if (waitIfBackPressured(ctx, item.task, item.partition, true)) return;
   emitFromSource(ctx, item.task, part, log[part.logOffset]!, true);
   if (part.logOffset < log.length) ctx.schedule(SCRIPT_READ_GAP_MS, { kind: 'source.readLog', task: item.task, partition: item.partition });
 }
@@ -92,29 +104,33 @@ export function appendToSourceLog(ctx: StepContext, source: string, records: rea
   if (reader && idle && ctx.state.job.running) ctx.schedule(0, { kind: 'source.readLog', task: reader[0], partition });
 }
 
-/** A record arrives at a keyed operator subtask or a sink subtask. */
+/** A record's transmission ends at a keyed operator subtask or a sink subtask. */
 export function handleRecordArrive(ctx: StepContext, item: QueueItemOf<'record.arrive'>): void {
+  onRecordArrive(ctx, item);
+}
+
+/**
+ * A subtask processes one record from its input (channel `from`): a keyed operator updates its
+ * state and forwards the record; a sink writes it. Returns the simulated time this took.
+ */
+export function processRecord(ctx: StepContext, task: string, from: string, r: ChannelRecord): number {
   const job = ctx.state.job;
-  if (!job.checkpointing[item.task]) return; // the job was restarted; the record was in flight in the old attempt
-  if (isChannelBlocked(ctx, item.task, item.from)) {
-    holdRecord(ctx, item);
-    return;
-  }
-  const keyed = job.keyed[item.task];
+  const keyed = job.keyed[task];
   if (keyed) {
     const backend = openTaskKeyedBackend(keyed);
     const vertex = job.topology.vertices.find((v) => v.name === keyed.operator)!;
     const desc = descriptorFor(keyed.operator, vertex.state!);
-    backend.setCurrentKey(item.key);
-    applyRecord(backend, desc, item.value);
+    backend.setCurrentKey(r.key);
+    applyRecord(backend, desc, r.value);
     keyed.processed += 1;
-    afterRocksDbWrite(ctx, item.task);
-    afterChangelogWrite(ctx, item.task);
+    afterRocksDbWrite(ctx, task);
+    afterChangelogWrite(ctx, task);
     const keyGroup = backend.getCurrentKeyGroupIndex();
-    ctx.emit('state.updated', { key: item.key, keyGroup, state: desc.name, kind: desc.kind, input: item.value, value: readState(backend, desc) as never }, { task: item.task });
-    const to = nextHop(ctx, keyed.operator, subtaskIndexOf(item.task), keyGroup);
-    ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: to, key: item.key, keyGroup, value: item.value, from: item.task, origin: item.origin });
-    return;
+    ctx.emit('state.updated', { key: r.key, keyGroup, state: desc.name, kind: desc.kind, input: r.value, value: readState(backend, desc) as never }, { task });
+    const to = nextHop(ctx, keyed.operator, subtaskIndexOf(task), keyGroup);
+    sendRecord(ctx, task, to, { key: r.key, keyGroup, value: r.value, origin: r.origin });
+    return ctx.state.scenario.job.operators.find((o) => o.name === keyed.operator)?.processingMs ?? 0;
   }
-  if (job.sinks[item.task]) writeToSink(ctx, item);
+  if (job.sinks[task]) writeToSink(ctx, { kind: 'record.arrive', task, from, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin });
+  return 0;
 }

@@ -7,6 +7,7 @@ import type { StoredFileMeta } from '../storage/remoteStorage';
 import type { HeapKeyedStateBackendSnapshot } from '../state/heapKeyedStateBackend';
 import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
 import type { ChangelogCheckpointPart } from './changelog/changelogSnapshot';
+import type { ChannelRecord } from '../dataflow/channelState';
 
 export interface Alignment {
   checkpointId: number;
@@ -51,6 +52,12 @@ export interface RunningSnapshot {
   ssts: UploadedSst[] | null;
   /** Changelog backend: the persisted range the asynchronous part waits for. */
   changelog?: ChangelogCheckpointPart;
+  /** Unaligned checkpoint: the in-flight data captured so far, and the channels whose barrier is still to come. */
+  channelState?: {
+    input: { channel: string; records: ChannelRecord[] }[];
+    output: { channel: string; records: ChannelRecord[] }[];
+    waitingFor: string[];
+  };
 }
 
 /** An SST of an incremental checkpoint: where its bytes are in remote storage. */

@@ -25,6 +25,7 @@ import { uploadDurationMs } from '../snapshot/snapshotLifecycle';
 import { closeChangelogHandleReader } from '../changelog/dstl/changelogHandleReaderWithCache';
 import { startPeriodicMaterialization } from '../job/changelog/materialization';
 import { discardTaskOwnedChangelogFiles } from '../job/changelog/changelogCleanup';
+import { restoreChannelState } from './restoreChannelState';
 import { closeSinks, restoreTransactionalSink } from '../job/sink/transactionalSink';
 
 /**
@@ -47,14 +48,18 @@ const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set([
   'dstl.retry',
   'changelog.materialize',
   'changelog.materializationDone',
+  'task.process',
+  'barrier.alignmentTimeout',
 ]);
 
 /** Cancels every task of the running job and aborts pending checkpoints. */
 export function cancelJob(ctx: StepContext): void {
-  removeWhere(ctx.state.queue, (it) => JOB_ITEMS.has(it.kind));
   for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, 'JOB_FAILOVER');
   discardTaskOwnedChangelogFiles(ctx);
   closeSinks(ctx);
+  // Last: aborting a checkpoint ends alignments, which releases held records as new queue items;
+  // they belong to the cancelled attempt and must not reach the restarted one.
+  removeWhere(ctx.state.queue, (it) => JOB_ITEMS.has(it.kind));
 }
 
 /** The `restore` action: restart from a retained checkpoint or savepoint. */
@@ -191,5 +196,7 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
     for (const cp of Object.values(job.checkpointing)) cp.lastCompletedCheckpointId = r.checkpointId;
     ctx.emit('job.running', { attempt: job.attempt, restoredFrom: r.checkpointId }, { task: 'jobmanager' });
     startSources(ctx);
+    // Unaligned checkpoints: the in-flight data is processed now, before the sources' first new records arrive.
+    restoreChannelState(ctx, r.metadata);
   }
 }

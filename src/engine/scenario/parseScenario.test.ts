@@ -19,7 +19,7 @@ describe('scenario parsing', () => {
     expect(s.stateBackend).toMatchObject({ type: 'hashmap', incremental: false, snapshotCompression: false });
     expect(s.stateBackend.changelog.maxFailuresAllowed).toBe(3);
     expect(s.stateBackend.rocksdb.level0CompactionTrigger).toBe(4);
-    expect(s.job.operators).toEqual([{ name: 'count', state: 'value' }]);
+    expect(s.job.operators).toEqual([{ name: 'count', state: 'value', processingMs: 0 }]);
     expect(s.job.sink.kind).toBe('transactional');
   });
 
@@ -28,7 +28,7 @@ describe('scenario parsing', () => {
       format: SCENARIO_FORMAT,
       title: 'Incremental checkpoints and shared files',
       seed: 7,
-      job: { parallelism: 2, maxParallelism: 128, source: { kind: 'generator', keys: 20, ratePerSec: 50, valueBytes: 16 }, operators: [{ name: 'count', state: 'value' }], sink: { kind: 'transactional' } },
+      job: { parallelism: 2, maxParallelism: 128, source: { kind: 'generator', keys: 20, ratePerSec: 50, valueBytes: 16 }, operators: [{ name: 'count', state: 'value', processingMs: 0 }], sink: { kind: 'transactional' }, channelCapacity: 32 },
       storage: { latencyMs: 20, bytesPerMs: 1000 },
       stateBackend: { type: 'rocksdb', incremental: true, changelog: { enabled: false, materializationIntervalMs: 0 }, rocksdb: { writeBufferBytes: 4096, level0CompactionTrigger: 4, autoCompaction: true }, snapshotCompression: false },
       checkpointing: { intervalMs: 0, mode: 'exactly_once', unaligned: false, numRetained: 1, registry: 'last-used-id' },

@@ -35,12 +35,20 @@ const jobSchema = z.strictObject({
         name: operatorName,
         state: stateKindSchema,
         parallelism: z.number().int().min(1).max(64).optional(),
+        /** Simulated time a subtask spends on each record (0: instant). A slow operator back-pressures its inputs. */
+        processingMs: z.number().min(0).max(10_000).default(0),
       }),
     )
     .min(1)
     .max(8)
-    .default([{ name: 'count', state: 'value' }]),
+    .default([{ name: 'count', state: 'value', processingMs: 0 }]),
   sink: z.strictObject({ kind: z.enum(['transactional', 'plain']).default('transactional') }).default({ kind: 'transactional' }),
+  /**
+   * Records a network channel buffers (queued at the receiver or on the wire) before the sender
+   * must wait for credit (Flink: 2 exclusive buffers per channel + 8 floating per gate, each 32 KB;
+   * teaching: counted in records).
+   */
+  channelCapacity: z.number().int().min(1).max(10_000).default(32),
   /** Slots per TaskManager: subtasks are placed into TaskManagers of this many slots. */
   slotsPerTaskManager: z.number().int().min(1).max(64).default(2),
 });

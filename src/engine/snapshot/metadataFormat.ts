@@ -107,6 +107,8 @@ const changelogHandle = z.strictObject({
   persistedSizeOfThisCheckpoint: z.number().int().min(0),
 });
 const keyed = z.discriminatedUnion('type', [keyGroupsHandle, incrementalHandle, changelogHandle]);
+const channelEntry = z.strictObject({ channel: z.string().min(1), offset: z.number().int().min(0), count: z.number().int().min(1) });
+const channelState = z.strictObject({ type: z.literal('channel'), input: z.array(channelEntry), output: z.array(channelEntry), delegate: stream });
 const operator = z.strictObject({
   type: z.literal('operator'),
   states: z.array(
@@ -128,7 +130,7 @@ const metadataSchema = z.strictObject({
     z.strictObject({
       vertex: z.string(),
       parallelism: z.number().int().positive(),
-      subtasks: z.array(z.strictObject({ keyed: keyed.nullable(), operator: operator.nullable() })),
+      subtasks: z.array(z.strictObject({ keyed: keyed.nullable(), operator: operator.nullable(), channel: channelState.optional() })),
     }),
   ),
 });

@@ -4,7 +4,11 @@
  * the barrier downstream right after it, run the upload as the asynchronous part, then
  * acknowledge the coordinator with the state handles.
  */
-import { HOP_LATENCY_MS, RPC_LATENCY_MS } from '../job/latencies';
+import { RPC_LATENCY_MS } from '../job/latencies';
+import type { RunningSnapshot } from '../job/taskCheckpointing';
+import type { ChannelRecord } from '../dataflow/channelState';
+import { sendBarrier } from '../dataflow/channels';
+import { finishChannelState, startsUnaligned } from '../dataflow/unaligned';
 import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
 import { openKeyedBackend } from '../job/keyedBackend';
 import type { QueueItemOf } from '../queueItems';
@@ -22,7 +26,7 @@ export function uploadDurationMs(ctx: StepContext, bytes: number, files: number)
 }
 
 /** Synchronous part + barrier forwarding; schedules the asynchronous part. */
-export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { triggerMs: number }): void {
+export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { triggerMs: number; unaligned?: { input: { channel: string; records: ChannelRecord[] }[]; waitingFor: string[] } }): void {
   const cp = ctx.state.job.checkpointing[req.task]!;
   if (cp.declineNext === 'next' || cp.declineNext === req.checkpointId) {
     // `SubtaskCheckpointCoordinatorImpl` declines: nothing is snapshotted; the JobManager aborts the checkpoint.
@@ -39,9 +43,19 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
   const running = syncSnapshot(ctx, req);
   cp.running.push(running);
   const outputs = ctx.state.job.topology.outputs[req.task] ?? [];
+  const barrier = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, triggerMs: req.triggerMs };
+  // A source of a job with unaligned checkpoints sends its barrier as a priority event too.
+  const unaligned = req.unaligned ?? (ctx.state.job.sources[req.task] && startsUnaligned(ctx, barrier) ? { input: [], waitingFor: [] } : null);
+  const output: { channel: string; records: ChannelRecord[] }[] = [];
   for (const to of outputs) {
-    // The barrier enters the output channels behind every record already sent: FIFO.
-    ctx.schedule(HOP_LATENCY_MS, { kind: 'barrier.arrive', task: to, from: req.task, checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, triggerMs: req.triggerMs });
+    // Aligned: the barrier enters the output channel behind every record already sent (FIFO).
+    // Unaligned: it overtakes the records waiting for credit, which become output channel state.
+    output.push({ channel: to, records: sendBarrier(ctx, req.task, to, barrier, unaligned !== null) });
+  }
+  if (unaligned) {
+    running.channelState = { input: unaligned.input, output, waitingFor: [...unaligned.waitingFor] };
+    const count = (l: typeof output) => l.reduce((n, c) => n + c.records.length, 0);
+    ctx.emit('barrier.overtook', { checkpointId: req.checkpointId, inputRecords: count(unaligned.input), outputRecords: count(output), waitingFor: unaligned.waitingFor }, { task: req.task });
   }
   const bytes = running.uploads.reduce((n, u) => n + u.bytes.length, 0);
   const asyncDurationMs = uploadDurationMs(ctx, bytes, running.uploads.length);
@@ -52,8 +66,23 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
     { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, stateSize: running.stateSize, uploads: running.uploads.length, forwardedTo: outputs, asyncDurationMs, compression },
     { task: req.task },
   );
+  if (running.channelState) {
+    if (running.channelState.waitingFor.length === 0) finishChannelState(ctx, req.task, running);
+    return;
+  }
   // A changelog checkpoint's asynchronous part is its persist: it ends when the DSTL uploads do.
   if (!running.changelog?.waiting) ctx.schedule(asyncDurationMs, { kind: 'task.asyncDone', task: req.task, checkpointId: req.checkpointId });
+}
+
+/**
+ * Starts the upload of a snapshot once nothing else holds it back: the changelog persist it
+ * waits for, and (unaligned) the barriers still to come on some channels.
+ */
+export function scheduleAsyncDoneIfReady(ctx: StepContext, task: string, running: RunningSnapshot): void {
+  if (running.changelog?.waiting) return;
+  if (running.channelState && running.channelState.waitingFor.length > 0) return;
+  const bytes = running.uploads.reduce((n, u) => n + u.bytes.length, 0);
+  ctx.schedule(uploadDurationMs(ctx, bytes, running.uploads.length), { kind: 'task.asyncDone', task, checkpointId: running.checkpointId });
 }
 
 /** Releases what a running snapshot holds (the heap backend's copy-on-write snapshot). */

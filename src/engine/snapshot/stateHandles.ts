@@ -5,6 +5,7 @@
  */
 import type { KeyGroupRange } from '../keys/keyGroupRange';
 import type { ChangelogStateHandleStreamImpl } from '../changelog/dstl/changelogStateHandle';
+import type { ChannelStateHandle } from './channelStateHandle';
 
 /** Flink's `FileStateHandle` (a file in remote storage) or `ByteStreamStateHandle` (bytes inline in `_metadata`). */
 export type StreamStateHandle =
@@ -97,6 +98,8 @@ export interface OperatorStateHandle {
 export interface SubtaskStateSnapshot {
   keyed: KeyedStateHandle | null;
   operator: OperatorStateHandle | null;
+  /** Unaligned checkpoints: the subtask's in-flight data (input and output channel state). */
+  channel?: ChannelStateHandle;
 }
 
 /** Size in bytes a handle refers to (`getStateSize`). */

@@ -1,60 +1,83 @@
 /**
- * Acting on the simulation at the cursor: emit a record, trigger a checkpoint or savepoint,
- * restore (at any parallelism). Acting at an earlier step branches the timeline; the notice
- * says so, because the steps the user saw after it are gone.
+ * Acting on the simulation at the cursor, in three groups (ARIA tabs, so the panel stays one
+ * compact block in the side panel): Checkpoints (trigger, emit, flush, compact, materialize),
+ * Faults (fail, decline, failing uploads, and what is armed) and Restore (any retained
+ * checkpoint or savepoint, any parallelism, changelog switch). Acting at an earlier step branches
+ * the timeline; the notice says so, because the steps the user saw after it are gone.
  */
-import { useState } from 'react';
-import type { UserAction } from '../../engine';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { selectLastBranch, selectStateAtCursor } from '../../store/selectors';
+import { selectLastBranch, selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
+import type { MessageKey } from '../../i18n/messages';
+import { CheckpointActions } from './CheckpointActions';
+import { FaultActions } from './FaultActions';
+import { RestoreActions } from './RestoreActions';
+import { useRunAction } from './useRunAction';
+import './actions.css';
 
-const INJECTED_KEY = 'k0';
-const INJECTED_VALUE = 100;
-
-function act(action: UserAction): void {
-  const s = useAppStore.getState();
-  s.setPlaying(false);
-  s.applyAction(action);
-}
+const GROUPS = ['checkpoints', 'faults', 'restore'] as const;
+type Group = (typeof GROUPS)[number];
+const LABELS: Record<Group, MessageKey> = { checkpoints: 'actTabCheckpoints', faults: 'actTabFaults', restore: 'actTabRestore' };
 
 export function ActionsPanel() {
   const t = useT();
   const lastBranch = useAppStore(selectLastBranch);
   const state = useAppStore(selectStateAtCursor);
-  const [parallelism, setParallelism] = useState<number | null>(null);
-  const current = state.job.topology.vertices[0]!.parallelism;
-  const p = parallelism ?? current;
-  const canRestore = state.coordinator.completed.length > 0;
+  const selectedTask = useAppStore(selectSelectedTask);
+  const [group, setGroup] = useState<Group>('checkpoints');
+  const tabs = useRef(new Map<Group, HTMLButtonElement>());
+  const { run, refusal } = useRunAction();
   const dismiss = () => useAppStore.setState({ lastBranch: null });
+
+  const onTabKey = (e: KeyboardEvent, index: number) => {
+    let next: number;
+    if (e.key === 'ArrowRight') next = (index + 1) % GROUPS.length;
+    else if (e.key === 'ArrowLeft') next = (index - 1 + GROUPS.length) % GROUPS.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = GROUPS.length - 1;
+    else return;
+    // These keys also step the timeline (global shortcuts): on a tab they only move between tabs.
+    e.preventDefault();
+    e.stopPropagation();
+    setGroup(GROUPS[next]!);
+    tabs.current.get(GROUPS[next]!)?.focus();
+  };
+
   return (
-    <section className="panel actions" aria-label={t('actions')}>
-      <div className="action-row">
-        <button type="button" data-testid="trigger-checkpoint" onClick={() => act({ do: 'checkpoint' })}>
-          {t('triggerCheckpoint')}
-        </button>
-        <button type="button" data-testid="trigger-savepoint" onClick={() => act({ do: 'savepoint' })}>
-          {t('triggerSavepoint')}
-        </button>
+    <section className="panel actions-panel" aria-label={t('actPanelLabel')} data-testid="actions-panel">
+      <div className="act-tabs" role="tablist" aria-label={t('actTabsLabel')}>
+        {GROUPS.map((g, i) => (
+          <button
+            key={g}
+            ref={(el) => {
+              if (el) tabs.current.set(g, el);
+              else tabs.current.delete(g);
+            }}
+            type="button"
+            role="tab"
+            id={`act-tab-${g}`}
+            aria-selected={group === g}
+            aria-controls={`act-tabpanel-${g}`}
+            tabIndex={group === g ? 0 : -1}
+            data-testid={`actions-tab-${g}`}
+            onClick={() => setGroup(g)}
+            onKeyDown={(e) => onTabKey(e, i)}
+          >
+            {t(LABELS[g])}
+          </button>
+        ))}
       </div>
-      <div className="action-row">
-        <button type="button" data-testid="restore-latest" disabled={!canRestore} onClick={() => act({ do: 'restore', checkpoint: 'latest', parallelism: p })}>
-          {t('restoreLatest')}
-        </button>
-        <label className="inline">
-          {t('atParallelism')}{' '}
-          <select value={p} onChange={(e) => setParallelism(Number(e.target.value))} data-testid="restore-parallelism">
-            {[1, 2, 3, 4, 6, 8].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+      <div className="act-body" role="tabpanel" id={`act-tabpanel-${group}`} aria-labelledby={`act-tab-${group}`} data-testid={`actions-group-${group}`}>
+        {group === 'checkpoints' && <CheckpointActions state={state} selectedTask={selectedTask} run={run} />}
+        {group === 'faults' && <FaultActions state={state} selectedTask={selectedTask} run={run} />}
+        {group === 'restore' && <RestoreActions state={state} run={run} />}
       </div>
-      <button type="button" data-testid="inject-record" onClick={() => act({ do: 'emit', records: [{ key: INJECTED_KEY, value: INJECTED_VALUE }] })}>
-        {t('injectRecord', { key: INJECTED_KEY, value: INJECTED_VALUE })}
-      </button>
+      {refusal && (
+        <div className="notice act-refused" role="alert" data-testid="action-refused">
+          {t('actRefused', { reason: refusal.message })}
+        </div>
+      )}
       {lastBranch && (
         <div className="notice" role="status" data-testid="branch-notice">
           <span>{t('branchNotice', { n: lastBranch.discardedSteps })}</span>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { ConfigDialog } from '../config/ConfigDialog';
+import { ScenarioButton } from '../config/ScenarioButton';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { Lang } from '../../i18n/language';
@@ -31,9 +32,7 @@ export function AppHeader() {
             </button>
           ))}
         </div>
-        <button type="button" onClick={() => setConfigOpen(true)} data-testid="config-button" title={t('configuration')}>
-          ⚙ {t('configuration')}
-        </button>
+        <ScenarioButton onClick={() => setConfigOpen(true)} />
         <button type="button" className="help-button" onClick={() => setHelpOpen(true)} aria-label={t('help')} title={`${t('help')} (?)`} data-testid="help-button">
           ?
         </button>

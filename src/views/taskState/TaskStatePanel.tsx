@@ -5,6 +5,7 @@ import { useAppStore } from '../../store/appStore';
 import { selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { LsmView } from '../lsm/LsmView';
+import { ChangelogSection } from '../changelog/ChangelogSection';
 
 function show(v: StateValueView): string {
   if (v === null) return '∅';
@@ -57,6 +58,7 @@ export function TaskStatePanel() {
               </tbody>
             </table>
           )}
+          {keyed.changelog && <ChangelogSection task={task!} />}
         </>
       )}
       {source && (

@@ -14,6 +14,7 @@ import { nextSequenceNumber, persist } from '../../changelog/dstl/fsStateChangel
 import { confirm, truncate } from '../../changelog/dstl/fsStateChangelogWriterLifecycle';
 import { stopTracking } from '../../changelog/dstl/taskChangelogRegistry';
 import { RPC_LATENCY_MS } from '../latencies';
+import { scheduleAsyncDoneIfReady } from '../../snapshot/snapshotLifecycle';
 import type { ChangelogStateBackendHandle } from '../../snapshot/stateHandles';
 import { keyedHandleStateSize } from '../../snapshot/stateHandles';
 import type { StepContext } from '../../stepContext';
@@ -98,7 +99,7 @@ export function onChangelogPersistDone(ctx: StepContext, task: string, checkpoin
   const handle = buildChangelogHandle(ctx, task, checkpointId, part, delta);
   running.state = { ...running.state, keyed: handle };
   running.stateSize = handle ? keyedHandleStateSize(handle) : 0;
-  ctx.schedule(0, { kind: 'task.asyncDone', task, checkpointId });
+  scheduleAsyncDoneIfReady(ctx, task, running);
 }
 
 /** The persist failed for good: the task declines the checkpoint (`IOException` in the async part). */

@@ -1,0 +1,104 @@
+/**
+ * Sending over network channels with credit-based flow control (see channelState.ts): a record
+ * goes on the wire only while the receiver has credit for the channel; otherwise it waits in the
+ * sender's output queue. Consuming a record at the receiver returns its credit, which sends the
+ * next waiting element. A barrier needs no credit but keeps its place in the queue (aligned and
+ * at-least-once), or overtakes every waiting record (unaligned: a priority event).
+ */
+import type { StepContext } from '../stepContext';
+import type { JobState } from '../job/jobState';
+import { HOP_LATENCY_MS } from '../job/latencies';
+import { channelKey, type ChannelBarrier, type ChannelOutState, type ChannelRecord, type OutputElement, type TaskFlowState } from './channelState';
+
+export function channelOf(job: JobState, from: string, to: string): ChannelOutState {
+  const key = channelKey(from, to);
+  job.channels[key] ??= { from, to, outQueue: [], inTransit: 0 };
+  return job.channels[key];
+}
+
+export function flowOf(job: JobState, task: string): TaskFlowState {
+  job.flow[task] ??= { queue: [], busy: false, waitingSources: [] };
+  return job.flow[task];
+}
+
+function capacity(ctx: StepContext): number {
+  return ctx.state.scenario.job.channelCapacity;
+}
+
+/** Buffers of channel from→to in use at the receiver's side: on the wire, queued, or held back by alignment. */
+export function creditsUsed(ctx: StepContext, from: string, to: string): number {
+  const job = ctx.state.job;
+  const ch = job.channels[channelKey(from, to)];
+  let n = ch?.inTransit ?? 0;
+  for (const e of job.flow[to]?.queue ?? []) if (e.from === from && e.kind === 'record') n += 1;
+  for (const h of job.checkpointing[to]?.held ?? []) if (h.from === from) n += 1;
+  return n;
+}
+
+function transmit(ctx: StepContext, ch: ChannelOutState, r: ChannelRecord): void {
+  ch.inTransit += 1;
+  ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: ch.to, from: ch.from, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin });
+}
+
+function transmitBarrier(ctx: StepContext, ch: ChannelOutState, b: ChannelBarrier, priority: boolean): void {
+  ctx.schedule(HOP_LATENCY_MS, { kind: 'barrier.arrive', task: ch.to, from: ch.from, checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, ...(priority ? { priority: true } : {}) });
+}
+
+/** Sends a record from→to now, or queues it at the sender until the receiver grants credit. */
+export function sendRecord(ctx: StepContext, from: string, to: string, r: ChannelRecord): void {
+  const ch = channelOf(ctx.state.job, from, to);
+  if (ch.outQueue.length === 0 && creditsUsed(ctx, from, to) < capacity(ctx)) {
+    transmit(ctx, ch, r);
+    return;
+  }
+  ch.outQueue.push({ kind: 'record', ...r });
+  if (ch.outQueue.length === 1) ctx.emit('channel.backPressured', { to, queued: 1, capacity: capacity(ctx) }, { task: from });
+}
+
+/**
+ * Sends barrier `b` from→to. In order (behind waiting records), or as a priority event that
+ * overtakes them (unaligned). Returns the records it overtook: the sender's output channel state.
+ */
+export function sendBarrier(ctx: StepContext, from: string, to: string, b: ChannelBarrier, priority: boolean): ChannelRecord[] {
+  const ch = channelOf(ctx.state.job, from, to);
+  if (priority) {
+    transmitBarrier(ctx, ch, b, true);
+    return ch.outQueue.filter((e): e is Extract<OutputElement, { kind: 'record' }> => e.kind === 'record').map(({ kind: _k, ...r }) => r);
+  }
+  if (ch.outQueue.length === 0) transmitBarrier(ctx, ch, b, false);
+  else ch.outQueue.push({ kind: 'barrier', ...b });
+  return [];
+}
+
+/** Whether any output channel of `task` is full: the task must wait (back-pressure). */
+export function outputBackPressured(ctx: StepContext, task: string): boolean {
+  const cap = capacity(ctx);
+  for (const to of ctx.state.job.topology.outputs[task] ?? []) {
+    const ch = ctx.state.job.channels[channelKey(task, to)];
+    if (ch && ch.outQueue.length >= cap) return true;
+  }
+  return false;
+}
+
+/**
+ * Credit came back on from→to (the receiver consumed a record): send what waits, then wake the
+ * sender if it was stopped by a full output.
+ */
+export function drainChannel(ctx: StepContext, from: string, to: string, wake: (task: string) => void): void {
+  const ch = ctx.state.job.channels[channelKey(from, to)];
+  if (!ch || ch.outQueue.length === 0) return;
+  const cap = capacity(ctx);
+  while (ch.outQueue.length > 0) {
+    const head = ch.outQueue[0]!;
+    if (head.kind === 'barrier') {
+      ch.outQueue.shift();
+      transmitBarrier(ctx, ch, head, false);
+      continue;
+    }
+    if (creditsUsed(ctx, from, to) >= cap) break;
+    ch.outQueue.shift();
+    transmit(ctx, ch, head);
+  }
+  if (ch.outQueue.length === 0) ctx.emit('channel.released', { to }, { task: from });
+  if (!outputBackPressured(ctx, from)) wake(from);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../i18n/messages';
+import { SCENARIO_FORMAT, parseScenario } from '../../engine';
+import { CONFIG_FIELDS, fieldsFor } from './configFields';
+import { draftOf, pathKey } from './draft';
+
+/** Every leaf of a parsed scenario as a field path. */
+function leaves(v: unknown, path: (string | number)[] = []): string[] {
+  if (v === null || typeof v !== 'object') return [pathKey(path)];
+  const entries = Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v);
+  return entries.flatMap(([k, x]) => leaves(x, [...path, k]));
+}
+
+describe('configuration form fields', () => {
+  it('cover every setting of the scenario format except the format and the script', () => {
+    const r = parseScenario({ format: SCENARIO_FORMAT, stateBackend: { type: 'rocksdb' } });
+    if (!r.ok) throw new Error('defaults must parse');
+    const settings = new Set([
+      ...leaves(r.scenario),
+      'job.maxParallelism',
+      'job.operators[0].parallelism',
+    ]);
+    settings.delete('format');
+    const fields = fieldsFor(draftOf(r.scenario)).map((f) => pathKey(f.path));
+    expect(new Set(fields)).toEqual(settings);
+    expect(fields.length).toBe(new Set(fields).size);
+  });
+
+  it('name options the schema accepts and labels that exist', () => {
+    for (const f of CONFIG_FIELDS) {
+      expect(en[f.label], f.label).toBeTruthy();
+      for (const o of f.options ?? []) {
+        const draft = { format: SCENARIO_FORMAT } as Record<string, unknown>;
+        let node = draft;
+        f.path.slice(0, -1).forEach((p) => (node = (node[p] = {}) as Record<string, unknown>));
+        node[f.path.at(-1)!] = o;
+        const problems = parseScenario(draft);
+        const at = pathKey(f.path);
+        expect(problems.ok || problems.problems.every((p) => p.path !== at), `${at} = ${o}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+});

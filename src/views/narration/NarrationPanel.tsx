@@ -1,0 +1,65 @@
+/**
+ * The step at the cursor told in one or two sentences (what happened, and why), the Flink code
+ * it models, and what the next relevant step is, with a button to go there. Built from the
+ * recording by pure functions (narrate.ts); this component only shows them.
+ */
+import { useMemo } from 'react';
+import { useAppStore } from '../../store/appStore';
+import { selectCursor, selectLang, selectPlaying, selectStateAtCursor } from '../../store/selectors';
+import { useT } from '../../i18n/useT';
+import { narrate, translator } from './narrate';
+import './narration.css';
+
+export function NarrationPanel() {
+  const t = useT();
+  const lang = useAppStore(selectLang);
+  const cursor = useAppStore(selectCursor);
+  const playing = useAppStore(selectPlaying);
+  const revision = useAppStore((s) => s.revision);
+  const timeline = useAppStore((s) => s.timeline);
+  const state = useAppStore(selectStateAtCursor);
+  // `revision` changes whenever the (mutable) timeline is re-recorded or branched.
+  const n = useMemo(() => narrate(timeline.records(), cursor, state, translator(lang), lang), [timeline, revision, cursor, state, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  const go = (position: number) => {
+    const s = useAppStore.getState();
+    s.setPlaying(false);
+    s.setCursor(position);
+  };
+  return (
+    <section className="panel narration" aria-labelledby="narration-title" data-testid="narration">
+      <h2 id="narration-title">
+        {t('narTitle')} <span className="muted">· {t('narStepLabel', { n: cursor })}</span>
+        {n.byUser && <span className="nar-user">{t('narByUser')}</span>}
+      </h2>
+      {/* Announced when stepping, not while playing (it would never stop talking). */}
+      <div className="nar-body" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
+        <p className="nar-headline" data-testid="narration-headline">
+          {n.headline}
+        </p>
+        {n.why && (
+          <p className="nar-why" data-testid="narration-why">
+            {n.why}
+          </p>
+        )}
+      </div>
+      {n.flinkRef !== '-' && (
+        <code className="flink-ref nar-ref" title={t('flinkRef')} data-testid="narration-ref">
+          {n.flinkRef.replace('org.apache.flink.', 'o.a.f.')}
+        </code>
+      )}
+      <div className="nar-next" data-testid="narration-next">
+        {n.next ? (
+          <>
+            <span className="nar-next-label">{t('narNext')}</span>
+            <span className="nar-next-text">{t('narNextAt', { text: n.next.text, n: n.next.position })}</span>
+            <button type="button" className="nar-jump" data-testid="narration-jump" aria-label={t('narJumpLabel', { n: n.next.position, text: n.next.text })} onClick={() => go(n.next!.position)}>
+              {t('narJump')} ›
+            </button>
+          </>
+        ) : (
+          <span className="muted">{t('narNoNext')}</span>
+        )}
+      </div>
+    </section>
+  );
+}
