@@ -1,5 +1,6 @@
 /**
- * Random jobs (any backend, with or without the changelog) under random fault schedules (`fail` at every phase, `failUploads`, `decline`, and
+ * Random jobs (any backend, with or without the changelog; aligned, unaligned or aligned with a
+ * timeout; instant or slow operators with back-pressure) under random fault schedules (`fail` at every phase, `failUploads`, `decline`, and
  * now and then a `restore` of the latest checkpoint at another parallelism), each compared with
  * the failure-free run of the same scenario (verdict/exactlyOnce.ts):
  * - exactly_once + transactional sink: the committed output equals the failure-free run's
@@ -46,6 +47,10 @@ const runArb = fc.record({
   backend: fc.constantFrom({ type: 'hashmap', incremental: false } as const, { type: 'rocksdb', incremental: false } as const, { type: 'rocksdb', incremental: true } as const),
   changelog: fc.boolean(),
   mode: fc.constantFrom('exactly_once' as const, 'exactly_once' as const, 'at_least_once' as const),
+  /** Exactly-once only: unaligned barriers, from the start (0) or after an aligned-checkpoint timeout. */
+  unaligned: fc.option(fc.constantFrom(0, 40, 120), { nil: null }),
+  /** A slow keyed operator and small channels: back-pressure, queued input, in-flight data. */
+  slowMs: fc.constantFrom(0, 0, 25, 60),
   sink: fc.constantFrom('transactional' as const, 'transactional' as const, 'plain' as const),
   intervalMs: fc.integer({ min: 150, max: 450 }),
   storageLatencyMs: fc.integer({ min: 2, max: 60 }),
@@ -78,10 +83,18 @@ function scenarioFor(r: Run): Scenario {
       maxParallelism: 32,
       source: r.generator ? { kind: 'generator', keys: 8, ratePerSec: 40 } : { kind: 'script' },
       sink: { kind: r.sink },
+      channelCapacity: r.slowMs > 0 ? 3 : 32,
+      operators: [{ name: 'count', state: 'value', processingMs: r.slowMs }],
     },
     stateBackend: { type: r.backend.type, incremental: r.backend.incremental, rocksdb: { writeBufferBytes: 512 }, changelog: { enabled: r.changelog, materializationIntervalMs: r.changelog ? 500 : 0 } },
     storage: { latencyMs: r.storageLatencyMs, bytesPerMs: 1000 },
-    checkpointing: { intervalMs: r.intervalMs, mode: r.mode, tolerableFailed: r.tolerableFailed },
+    checkpointing: {
+      intervalMs: r.intervalMs,
+      mode: r.mode,
+      tolerableFailed: r.tolerableFailed,
+      unaligned: r.mode === 'exactly_once' && r.unaligned !== null,
+      alignedCheckpointTimeoutMs: r.mode === 'exactly_once' && r.unaligned !== null ? r.unaligned : 0,
+    },
     script,
     untilMs: UNTIL_MS,
   });
@@ -108,7 +121,7 @@ function keyedState(state: EngineState): Map<string, number> {
 
 describe('end-to-end exactly-once under random faults', () => {
   it('transactional + exactly_once loses and duplicates nothing; plain and at_least_once never lose; restores rebuild the checkpointed state', () => {
-    const seen = { runs: 0, failovers: 0, restoresChecked: 0, recoverAndCommit: 0, lingeringOrRecoverAbort: 0, transactionalExactRuns: 0, plainDuplicates: 0, compared: 0 };
+    const seen = { inFlightRestored: 0, runs: 0, failovers: 0, restoresChecked: 0, recoverAndCommit: 0, lingeringOrRecoverAbort: 0, transactionalExactRuns: 0, plainDuplicates: 0, compared: 0 };
     fc.assert(
       fc.property(runArb, (r) => {
         const s = scenarioFor(r);
@@ -124,9 +137,15 @@ describe('end-to-end exactly-once under random faults', () => {
           }
           const running = ev.find((e) => e.type === 'job.running');
           if (running) {
-            // Right after a restore nothing new has been processed: the state is the restored checkpoint's.
+            // Right after a restore nothing new has been processed: the state is the restored
+            // checkpoint's, plus (unaligned) the restored in-flight records still queued.
             const expected = referenceState(sim.state);
             const actual = keyedState(sim.state);
+            for (const [task, f] of Object.entries(sim.state.job.flow)) {
+              if (!sim.state.job.keyed[task]) continue;
+              for (const q of f.queue) if (q.kind === 'record') actual.set(String(q.key), (actual.get(String(q.key)) ?? 0) + q.value);
+              if (f.queue.length > 0) seen.inFlightRestored += 1;
+            }
             if (s.checkpointing.mode === 'exactly_once') expect(actual).toEqual(expected);
             else for (const [k, v] of expected) expect(actual.get(k) ?? 0).toBeGreaterThanOrEqual(v);
             seen.restoresChecked += 1;
@@ -160,5 +179,6 @@ describe('end-to-end exactly-once under random faults', () => {
     expect(seen.lingeringOrRecoverAbort).toBeGreaterThan(10);
     expect(seen.plainDuplicates).toBeGreaterThan(5);
     expect(seen.compared).toBeGreaterThan(4000);
+    expect(seen.inFlightRestored).toBeGreaterThan(3);
   });
 });

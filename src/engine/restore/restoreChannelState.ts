@@ -50,17 +50,20 @@ export function restoreChannelState(ctx: StepContext, meta: CheckpointMetadata):
             : readFile(ctx.state.storage, h.delegate.path);
         if (h[side].length === 0) return;
         let records = 0;
-        const deliver = (vertex: string | null, r: ChannelRecord) => {
+        const deliver = (vertex: string | null, r: ChannelRecord, channel: string) => {
           const to = vertex ? ownerOf(ctx, vertex, i, r) : null;
           if (!to || !job.checkpointing[to]) return;
-          // A pseudo-channel: restored data is never blocked by an alignment and needs no credit.
-          flowOf(job, to).queue.push({ from: `restored:${oldTask}`, kind: 'record', ...r });
+          // Restored data goes in front of a real input channel (the same one when it still
+          // exists), so a later barrier on that channel comes after it, as in Flink.
+          const inputs = job.topology.inputs[to] ?? [];
+          const from = inputs.includes(channel) ? channel : inputs[0]!;
+          flowOf(job, to).queue.push({ from, kind: 'record', ...r });
           receivers.add(to);
           records += 1;
         };
         for (const e of h[side])
           for (const r of decodeChannelRecords(bytes, e, where))
-            deliver(side === 'input' ? op.vertex : next, r);
+            deliver(side === 'input' ? op.vertex : next, r, side === 'input' ? e.channel : oldTask);
         ctx.emit(
           'restore.channelState',
           { checkpointId: meta.checkpointId, records, from: [`${oldTask} (${side})`] },
