@@ -6,12 +6,14 @@ import { runIdbBench } from './idb.bench';
 import { runKernelBench } from './kernel.bench';
 import { runStateBackendBench } from './stateBackends.bench';
 import { runChangelogBench } from './changelog.bench';
+import { runDataflowBench } from './dataflow.bench';
 
 async function main(): Promise<void> {
   console.log(`Checkpoint Lab benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
   runKernelBench();
   runStateBackendBench();
   runChangelogBench();
+  runDataflowBench();
   // Last: it launches a browser, and the Node-only figures above should not wait for it.
   await runIdbBench();
 }

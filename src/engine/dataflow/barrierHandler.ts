@@ -11,6 +11,7 @@ import type { StepContext } from '../stepContext';
 import { performCheckpoint } from '../snapshot/snapshotLifecycle';
 import type { ChannelBarrier } from './channelState';
 import { flowOf } from './channels';
+import { runTask } from './taskInput';
 import { onUnalignedBarrier, scheduleAlignmentTimeout, startsUnaligned, unalignedSnapshotOf } from './unaligned';
 
 /** True when a record from `from` must wait: its channel already delivered the barrier being aligned. */
@@ -73,6 +74,8 @@ export function handleBarrier(ctx: StepContext, task: string, from: string, b: C
   ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, released: cp.held.length }, { task });
   performCheckpoint(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs });
   releaseHeld(ctx, task);
+  // Input that queued behind the alignment on the unblocked channels can go on now.
+  runTask(ctx, task);
 }
 
 /** Unblocks every channel: held records are processed next, in the order they arrived. */

@@ -80,6 +80,8 @@ export function onRecordArrive(ctx: StepContext, item: QueueItemOf<'record.arriv
   if (flow.busy || flow.queue.length > 0 || outputBackPressured(ctx, item.task)) {
     const queued: QueuedInput = { from: item.from, kind: 'record', ...r };
     flow.queue.push(queued);
+    // An idle subtask whose queue held only input behind an alignment can take this one now.
+    if (!flow.busy) runTask(ctx, item.task);
     return;
   }
   consume(ctx, item.task, item.from, r);
