@@ -28,6 +28,8 @@ export function describeAction(a: UserAction): string {
     case 'failUploads':
       return `fail the next ${a.count} uploads${a.task ? ` of ${a.task}` : ''}`;
     case 'restore':
-      return `restore from ${a.checkpoint}${a.parallelism !== undefined ? ` at parallelism ${a.parallelism}` : ''}`;
+      return `restore from ${a.checkpoint}${a.parallelism !== undefined ? ` at parallelism ${a.parallelism}` : ''}${a.changelog !== undefined ? ` with the changelog ${a.changelog ? 'on' : 'off'}` : ''}`;
+    case 'slowStorage':
+      return `slow storage ×${a.factor}${a.durationMs > 0 ? ` for ${a.durationMs} ms` : ''}`;
   }
 }

@@ -98,6 +98,7 @@ export interface EventPayloads {
   'barrier.alignmentTimedOut': { checkpointId: number; afterMs: number; arrived: number; of: number; held: number };
   'channel.statePersisted': { checkpointId: number; inputRecords: number; outputRecords: number; bytes: number };
   'restore.channelState': { checkpointId: number; records: number; from: string[] };
+  'storage.slowed': { factor: number; untilMs: number | null };
 }
 
 export type EventType = keyof EventPayloads;
@@ -164,6 +165,7 @@ export const FLINK_REFS: Record<EventType, string> = {
   'barrier.alignmentTimedOut': `${O}streaming.runtime.io.checkpointing.AlternatingWaitingForFirstBarrier#alignedCheckpointTimeout`,
   'channel.statePersisted': `${O}runtime.checkpoint.channel.ChannelStateWriterImpl#finishInput / finishOutput`,
   'restore.channelState': `${O}streaming.runtime.tasks.StreamTask#restoreInternal → SequentialChannelStateReaderImpl`,
+  'storage.slowed': '- (the simulator: a slow DFS or object store)',
 };
 
 /** Event types grouped by namespace (`checkpoint`, `barrier`, …) for filters and "next event of this kind". */

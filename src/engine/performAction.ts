@@ -47,6 +47,12 @@ export function performAction(ctx: StepContext, action: UserAction): void {
     case 'failUploads':
       ctx.state.storage.failingUploads = { count: action.count, task: action.task ?? null };
       return;
+    case 'slowStorage': {
+      const untilMs = action.durationMs > 0 ? ctx.nowMs + action.durationMs : null;
+      ctx.state.storage.slow = action.factor > 1 ? { factor: action.factor, untilMs } : null;
+      ctx.emit('storage.slowed', { factor: action.factor, untilMs }, { task: 'jobmanager' });
+      return;
+    }
     case 'flush':
       flushTaskNow(ctx, action.task);
       return;

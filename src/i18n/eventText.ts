@@ -207,6 +207,14 @@ export function describeEvent(e: EngineEvent, lang: Lang): string {
         : `Channel state of checkpoint ${e.checkpointId} complete: ${e.inputRecords} input and ${e.outputRecords} output in-flight record(s) (${e.bytes} bytes) upload with the snapshot`;
     case 'restore.channelState':
       return zh ? `从检查点 ${e.checkpointId} 恢复 ${e.records} 条在途数据（通道状态，来自 ${e.from.join('、')}），先于新数据处理` : `Restored ${e.records} in-flight record(s) from checkpoint ${e.checkpointId}'s channel state (of ${e.from.join(', ')}); they are processed before new input`;
+    case 'storage.slowed':
+      return e.factor > 1
+        ? zh
+          ? `远程存储变慢 ${e.factor} 倍${e.untilMs === null ? '' : `，直到 ${e.untilMs} 毫秒`}：上传和下载都更久，检查点的异步阶段变长`
+          : `Remote storage becomes ${e.factor}× slower${e.untilMs === null ? '' : ` until ${e.untilMs} ms`}: uploads and downloads take longer, so checkpoints' asynchronous phase grows`
+        : zh
+          ? '远程存储恢复正常速度'
+          : 'Remote storage is back to normal speed';
     case 'job.running':
       return zh ? `作业重新运行（第 ${e.attempt} 次重启，来自检查点 ${e.restoredFrom}）：Source 从检查点偏移量重新读取` : `The job runs again (restart ${e.attempt}, from checkpoint ${e.restoredFrom}): sources re-read from the checkpointed offsets`;
     case 'memtable.sealed':

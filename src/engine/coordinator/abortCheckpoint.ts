@@ -4,6 +4,7 @@
  * running for it, and the failure manager counts it (`CheckpointFailureManager`).
  */
 import { releaseHeld } from '../dataflow/barrierHandler';
+import { runTask } from '../dataflow/taskInput';
 import { releaseRunning } from '../snapshot/snapshotLifecycle';
 import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
@@ -42,6 +43,8 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     if (cp.aligning?.checkpointId === id) {
       cp.aligning = null;
       releaseHeld(ctx, task);
+      // The held input goes on now (not when the whole job is being cancelled: it dies with it).
+      if (reason !== 'JOB_FAILOVER') runTask(ctx, task);
     }
     releaseRunning(ctx, task, id);
   }

@@ -28,6 +28,12 @@ export function holdRecord(ctx: StepContext, item: QueueItemOf<'record.arrive'>)
   ctx.emit('record.held', { checkpointId: cp.aligning!.checkpointId, from: item.from, key: item.key, value: item.value, held: cp.held.length }, { task: item.task });
 }
 
+/** Whether the coordinator aborted checkpoint `id` (tasks learn it from the abort notification). */
+export function isAborted(ctx: StepContext, id: number): boolean {
+  const h = ctx.state.coordinator.history.find((x) => x.id === id);
+  return h?.status === 'FAILED';
+}
+
 /** A barrier's transmission ends: handle it now, or queue it behind the records of its channel. */
 export function handleBarrierArrive(ctx: StepContext, item: QueueItemOf<'barrier.arrive'>): void {
   const job = ctx.state.job;
@@ -58,9 +64,21 @@ export function handleBarrier(ctx: StepContext, task: string, from: string, b: C
   const inputs = ctx.state.job.topology.inputs[task] ?? [];
   if (cp.lastCompletedCheckpointId >= b.checkpointId || cp.running.some((r) => r.checkpointId >= b.checkpointId)) return;
   if (cp.aligning && cp.aligning.checkpointId > b.checkpointId) return; // a late barrier of an abandoned checkpoint
+  // The task was told the checkpoint was aborted (`notifyCheckpointAborted`, Flink's
+  // CancelCheckpointMarker): its barrier starts no alignment that could never finish.
+  if (isAborted(ctx, b.checkpointId)) return;
   if (!cp.aligning || cp.aligning.checkpointId < b.checkpointId) {
-    // A newer checkpoint's barrier ends any older alignment (that checkpoint will be subsumed).
-    if (cp.aligning) releaseHeld(ctx, task);
+    if (cp.aligning) {
+      // A newer checkpoint's barrier ends an older alignment (that checkpoint will be subsumed):
+      // the held records came before this barrier, so they go first.
+      releaseHeld(ctx, task);
+      cp.aligning = null;
+      if (flowOf(ctx.state.job, task).queue.some((e) => e.from === from)) {
+        flowOf(ctx.state.job, task).queue.push({ from, kind: 'barrier', ...b });
+        runTask(ctx, task);
+        return;
+      }
+    }
     cp.aligning = { checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, firstBarrierMs: ctx.nowMs, arrived: [] };
     scheduleAlignmentTimeout(ctx, task, b);
   }
@@ -68,7 +86,10 @@ export function handleBarrier(ctx: StepContext, task: string, from: string, b: C
   if (!a.arrived.includes(from)) a.arrived.push(from);
   const blocking = ctx.state.scenario.checkpointing.mode === 'exactly_once';
   ctx.emit('barrier.received', { checkpointId: a.checkpointId, from, arrived: a.arrived.length, of: inputs.length, blocked: blocking && a.arrived.length < inputs.length }, { task });
-  if (a.arrived.length < inputs.length) return;
+  if (a.arrived.length < inputs.length) {
+    runTask(ctx, task); // input on the channels still open goes on
+    return;
+  }
   const alignmentDurationMs = ctx.nowMs - a.firstBarrierMs;
   cp.aligning = null;
   ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, released: cp.held.length }, { task });
@@ -78,9 +99,14 @@ export function handleBarrier(ctx: StepContext, task: string, from: string, b: C
   runTask(ctx, task);
 }
 
-/** Unblocks every channel: held records are processed next, in the order they arrived. */
+/**
+ * Unblocks every channel: held records go to the front of the input queue, in the order they
+ * arrived, ahead of anything that arrives later on their channels (channels stay FIFO).
+ */
 export function releaseHeld(ctx: StepContext, task: string): void {
   const cp = ctx.state.job.checkpointing[task]!;
-  for (const r of cp.held) ctx.schedule(0, { kind: 'record.arrive', task, from: r.from, origin: r.origin, key: r.key, keyGroup: r.keyGroup, value: r.value, released: true });
+  if (cp.held.length === 0) return;
+  const flow = flowOf(ctx.state.job, task);
+  flow.queue.unshift(...cp.held.map((r) => ({ from: r.from, kind: 'record' as const, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin })));
   cp.held = [];
 }

@@ -21,7 +21,8 @@ import { randomFileName } from '../snapshot/fileNames';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
 import type { ChannelBarrier, ChannelRecord } from './channelState';
 import { flowOf } from './channels';
-import { releaseHeld } from './barrierHandler';
+import { isAborted, releaseHeld } from './barrierHandler';
+import { runTask } from './taskInput';
 
 /** Whether a barrier arriving now is handled unaligned from the start. */
 export function startsUnaligned(ctx: StepContext, b: ChannelBarrier): boolean {
@@ -58,6 +59,7 @@ export function onUnalignedBarrier(ctx: StepContext, task: string, from: string,
   }
   if (cp.lastCompletedCheckpointId >= b.checkpointId || cp.running.some((r) => r.checkpointId >= b.checkpointId)) return;
   if (cp.aligning && cp.aligning.checkpointId > b.checkpointId) return;
+  if (isAborted(ctx, b.checkpointId)) return;
   if (cp.aligning) {
     cp.aligning = null;
     releaseHeld(ctx, task);
@@ -137,4 +139,5 @@ export function handleAlignmentTimeout(ctx: StepContext, item: QueueItemOf<'barr
   // The records held behind processed barriers belong after the snapshot: they are processed next, not persisted.
   startUnalignedSnapshot(ctx, item.task, b, processed, null, a?.firstBarrierMs ?? ctx.nowMs);
   releaseHeld(ctx, item.task);
+  runTask(ctx, item.task);
 }

@@ -27,6 +27,8 @@ export const actionSchema = z.discriminatedUnion('do', [
   }),
   z.strictObject({ ...at, do: z.literal('decline'), task: taskName, checkpoint: z.number().int().positive().optional() }),
   z.strictObject({ ...at, do: z.literal('failUploads'), count: z.number().int().min(1).max(1000), task: taskName.optional() }),
+  /** Remote storage becomes `factor` times slower (latency and bandwidth) for `durationMs` (0: until the end). */
+  z.strictObject({ ...at, do: z.literal('slowStorage'), factor: z.number().min(1).max(1000).default(10), durationMs: z.number().int().min(0).max(1e9).default(0) }),
   z.strictObject({
     ...at,
     do: z.literal('restore'),

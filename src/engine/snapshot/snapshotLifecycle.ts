@@ -22,7 +22,9 @@ import { declineForChangelog } from '../job/changelog/changelogSnapshot';
 export function uploadDurationMs(ctx: StepContext, bytes: number, files: number): number {
   const { latencyMs, bytesPerMs } = ctx.state.scenario.storage;
   if (files === 0) return 0;
-  return Math.ceil(latencyMs + bytes / bytesPerMs);
+  const slow = ctx.state.storage.slow;
+  const factor = slow && (slow.untilMs === null || ctx.nowMs < slow.untilMs) ? slow.factor : 1;
+  return Math.ceil(factor * (latencyMs + bytes / bytesPerMs));
 }
 
 /** Synchronous part + barrier forwarding; schedules the asynchronous part. */

@@ -47,6 +47,8 @@ export interface RemoteStorageState {
   outbox: StorageOp[];
   /** The `failUploads` action: this many next uploads fail (of one task, or of any when null). */
   failingUploads: { count: number; task: string | null } | null;
+  /** The `slowStorage` action: uploads and downloads take `factor` times longer until `untilMs` (null: for good). */
+  slow?: { factor: number; untilMs: number | null } | null;
 }
 
 export type StorageOp = { op: 'put'; path: string; bytes: Uint8Array; meta: StoredFileMeta } | { op: 'delete'; path: string };

@@ -8,6 +8,7 @@
 import { scaleLinear, select, type ScaleLinear, type Selection } from 'd3';
 import '../d3Transitions';
 import type { DstlTapeModel, TapeCell, TapeFileRun } from './dstlTape';
+import { bottomLabels, bracketLabelX, cutLabelSpan, textWidth, type Span } from './tapeLabels';
 
 export const TAPE_HEIGHT = 100;
 /** Narrowest cell: a three-digit change set number in 13px bold still fits. */
@@ -25,6 +26,8 @@ const BOTTOM_TEXT_Y = 92;
 const MARKER_TOP = 16;
 const MARKER_BOTTOM = 80;
 const DURATION_MS = 450;
+/** Font size of the tape's labels (changelog.css says the same). */
+const LABEL_PX = 12;
 
 /** Light fills so dark numbers stay readable; consecutive checkpoint ids get different ones. */
 const CHECKPOINT_FILLS = [
@@ -66,13 +69,6 @@ export interface TapeOptions {
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
-/** A rough text width, for placing labels without measuring (CJK glyphs are about square). */
-export function textWidth(s: string, px: number): number {
-  let w = 0;
-  for (const ch of s) w += ch.codePointAt(0)! >= 0x2e80 ? px : px * 0.6;
-  return w;
-}
-
 function layer(root: G, name: string): G {
   const found = root.select<SVGGElement>(`g.${name}`);
   return found.empty() ? root.append('g').attr('class', name) : found;
@@ -101,8 +97,19 @@ export function drawTape(
   drawFiles(layer(root, 'cl-files'), model.files, x, text, duration);
   drawCells(layer(root, 'cl-cells'), model, x, cellW, text, opts, duration);
   drawOlder(layer(root, 'cl-older'), model, x, text);
-  drawBracket(layer(root, 'cl-bracket'), model, x, text, duration);
-  drawMarkers(layer(root, 'cl-markers'), model, x, text, opts.width, duration);
+  const cut = cutVisible(model)
+    ? cutLabelSpan(x(model.lowest), textWidth(text.cut, LABEL_PX))
+    : null;
+  drawBracket(layer(root, 'cl-bracket'), model, x, text, cut, opts.width, duration);
+  drawMarkers(layer(root, 'cl-markers'), model, x, text, cut, opts.width, duration);
+}
+
+function visibleOnTape(model: DstlTapeModel, sqn: number): boolean {
+  return sqn >= model.start && sqn <= model.end;
+}
+
+function cutVisible(model: DstlTapeModel): boolean {
+  return model.lowest > 0 && visibleOnTape(model, model.lowest);
 }
 
 function drawCells(
@@ -128,10 +135,11 @@ function drawCells(
           .attr('transform', (d) => `translate(${x(d.sqn) + 1},${CELL_Y})`)
           .style('opacity', 0);
         c.append('rect').attr('class', 'bg').attr('height', CELL_H).attr('rx', 4).attr('width', w);
+        // The active change set fills up towards the pre-emptive persist threshold.
         c.append('rect')
           .attr('class', 'grow')
-          .attr('y', CELL_H - 6)
-          .attr('height', 6)
+          .attr('rx', 4)
+          .attr('height', CELL_H)
           .attr('width', 0);
         c.append('rect')
           .attr('class', 'status')
@@ -259,7 +267,7 @@ function drawFiles(
   bars
     .select<SVGTextElement>('text')
     .text((d) =>
-      textWidth(text.fileLabel(d.file), 12) + 4 <= x(d.to) - x(d.from)
+      textWidth(text.fileLabel(d.file), LABEL_PX) + 4 <= x(d.to) - x(d.from)
         ? text.fileLabel(d.file)
         : '',
     )
@@ -296,6 +304,8 @@ function drawBracket(
   model: DstlTapeModel,
   x: ScaleLinear<number, number>,
   text: TapeText,
+  cut: Span | null,
+  width: number,
   duration: number,
 ): void {
   const cp = model.checkpoint;
@@ -329,13 +339,17 @@ function drawBracket(
     .text((d) => text.checkpoint(d.checkpointId))
     .transition()
     .duration(duration)
-    .attr('x', (d) => x0(d) + 2);
+    .attr('x', (d) =>
+      bracketLabelX(x0(d), textWidth(text.checkpoint(d.checkpointId), LABEL_PX), cut, width),
+    );
 }
 
 interface Marker {
   key: 'cut' | 'sync' | 'running';
   sqn: number;
   label: string;
+  /** Used when the sync point's and the running materialization's labels would overlap. */
+  short: string;
   title: string;
   id: number;
 }
@@ -345,17 +359,19 @@ function drawMarkers(
   model: DstlTapeModel,
   x: ScaleLinear<number, number>,
   text: TapeText,
+  cut: Span | null,
   width: number,
   duration: number,
 ): void {
   const markers: Marker[] = [];
   const first = model.start - (model.hiddenOlder > 0 ? 1 : 0);
-  const visible = (sqn: number) => sqn >= model.start && sqn <= model.end;
+  const visible = (sqn: number) => visibleOnTape(model, sqn);
   if (model.syncPoint && visible(model.syncPoint.sqn)) {
     markers.push({
       key: 'sync',
       sqn: model.syncPoint.sqn,
       label: text.syncPoint(model.syncPoint.materializationId),
+      short: `m${model.syncPoint.materializationId}`,
       title: text.syncPoint(model.syncPoint.materializationId),
       id: model.syncPoint.materializationId,
     });
@@ -365,16 +381,18 @@ function drawMarkers(
       key: 'running',
       sqn: model.running.sqn,
       label: text.running(model.running.materializationId),
+      short: `m${model.running.materializationId} ↑`,
       title: text.running(model.running.materializationId),
       id: model.running.materializationId,
     });
   }
   // Last, so the cut is drawn over a sync point at the same sequence number (truncation usually cuts right there).
-  if (model.lowest > 0 && visible(model.lowest))
+  if (cutVisible(model))
     markers.push({
       key: 'cut',
       sqn: model.lowest,
       label: text.cut,
+      short: text.cut,
       title: text.cutTitle(model.lowest),
       id: 0,
     });
@@ -414,19 +432,27 @@ function drawMarkers(
     .duration(duration)
     .style('opacity', 1)
     .attr('transform', (d) => `translate(${x(d.sqn)},0)`);
-  // The cut's label sits in the top row over the truncated sets; the sync point's label hangs
-  // left of its line and the running one's right of it, so the two never overlap.
+  // The cut's label sits in the top row over the truncated sets (placed with the bracket's); the
+  // sync point's and the running materialization's share the bottom row (see tapeLabels.ts).
+  const input = (m: Marker | undefined) =>
+    m
+      ? { x: x(m.sqn), w: textWidth(m.label, LABEL_PX), shortW: textWidth(m.short, LABEL_PX) }
+      : null;
+  const bottom = bottomLabels(
+    input(markers.find((m) => m.key === 'sync')),
+    input(markers.find((m) => m.key === 'running')),
+    width,
+  );
+  const place = (d: Marker) =>
+    d.key === 'cut'
+      ? { left: cut !== null && cut.to <= x(d.sqn), short: false }
+      : d.key === 'sync'
+        ? bottom.sync
+        : bottom.running;
   sel
     .select<SVGTextElement>('text')
-    .text((d) => d.label)
+    .text((d) => (place(d).short ? d.short : d.label))
     .attr('y', (d) => (d.key === 'cut' ? TOP_TEXT_Y : BOTTOM_TEXT_Y))
-    .each(function (d) {
-      const w = textWidth(d.label, 12);
-      const px = x(d.sqn);
-      const wantsLeft = d.key !== 'running';
-      const left = wantsLeft ? px - 4 - w >= 0 : px + 4 + w > width;
-      select(this)
-        .attr('text-anchor', left ? 'end' : 'start')
-        .attr('x', left ? -4 : 4);
-    });
+    .attr('text-anchor', (d) => (place(d).left ? 'end' : 'start'))
+    .attr('x', (d) => (place(d).left ? -4 : 4));
 }

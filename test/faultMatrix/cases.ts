@@ -1,0 +1,192 @@
+/**
+ * The fault matrix's dimensions and the scenario of each case. Every case runs the same small
+ * keyed job (two script-fed source partitions → keyBy → a running sum per key → a transactional
+ * sink) with one fault injected; only the backend, the registry model, the checkpoint mode and
+ * the fault phase change from case to case.
+ *
+ * The input is finite (scripted `emit`s stop at TIMING.quietFromMs) and the last few checkpoints are
+ * quiet, so a run settles: every record is read and committed, materializations and truncation
+ * catch up, and every file left in storage must belong to a retained checkpoint.
+ */
+import { scenarioOf } from '../../src/engine/defaultScenario';
+import type { ScenarioAction, ScenarioRecord } from '../../src/engine/scenario/actionSchema';
+import { SCENARIO_FORMAT, type Scenario } from '../../src/engine/scenario/scenarioSchema';
+
+export interface BackendConfig {
+  id: string;
+  type: 'hashmap' | 'rocksdb';
+  incremental: boolean;
+  changelog: boolean;
+}
+
+export const BACKENDS: readonly BackendConfig[] = [
+  { id: 'hashmap-full', type: 'hashmap', incremental: false, changelog: false },
+  { id: 'rocksdb-full', type: 'rocksdb', incremental: false, changelog: false },
+  { id: 'rocksdb-incremental', type: 'rocksdb', incremental: true, changelog: false },
+  { id: 'changelog+hashmap', type: 'hashmap', incremental: false, changelog: true },
+  { id: 'changelog+rocksdb-full', type: 'rocksdb', incremental: false, changelog: true },
+  { id: 'changelog+rocksdb-incremental', type: 'rocksdb', incremental: true, changelog: true },
+];
+
+export const REGISTRIES = ['refcount', 'last-used-id'] as const;
+export type RegistryModel = (typeof REGISTRIES)[number];
+
+/**
+ * Checkpoint modes: exactly_once with aligned barriers, at_least_once (barriers tracked, never
+ * blocking), and exactly_once with unaligned checkpoints (`checkpointing.unaligned`: the first
+ * barrier overtakes the in-flight records, which go into the checkpoint as channel state).
+ */
+export const MODES = ['exactly_once', 'at_least_once', 'unaligned'] as const;
+export type CheckpointMode = (typeof MODES)[number];
+
+/** Where in a checkpoint's (or materialization's, truncation's, restore's) life the fault hits. */
+export const PHASES = [
+  'before-barrier',
+  'during-alignment',
+  'during-alignment-held',
+  'sync',
+  'async-fail',
+  'async-failUploads',
+  'before-ack',
+  'after-ack',
+  'materialization-fail',
+  'materialization-failUploads',
+  'truncation',
+  'restore',
+] as const;
+export type FaultPhase = (typeof PHASES)[number];
+
+/** Phases that exist only with the changelog state backend. */
+export const CHANGELOG_ONLY: ReadonlySet<FaultPhase> = new Set(['materialization-fail', 'materialization-failUploads', 'truncation']);
+
+/** The group a phase belongs to in the issue's list (for the per-dimension table). */
+export const PHASE_GROUP: Record<FaultPhase, string> = {
+  'before-barrier': 'before the barrier',
+  'during-alignment': 'during alignment',
+  'during-alignment-held': 'during alignment',
+  sync: 'sync',
+  'async-fail': 'async upload',
+  'async-failUploads': 'async upload',
+  'before-ack': 'after ack, before completion',
+  'after-ack': 'after ack, before completion',
+  'materialization-fail': 'during materialization',
+  'materialization-failUploads': 'during materialization',
+  truncation: 'during truncation',
+  restore: 'during restore',
+};
+
+export interface FaultCase {
+  name: string;
+  backend: BackendConfig;
+  registry: RegistryModel;
+  mode: CheckpointMode;
+  phase: FaultPhase;
+}
+
+export function allCases(): FaultCase[] {
+  const out: FaultCase[] = [];
+  for (const backend of BACKENDS) {
+    for (const registry of REGISTRIES) {
+      for (const mode of MODES) {
+        for (const phase of PHASES) {
+          if (CHANGELOG_ONLY.has(phase) && !backend.changelog) continue;
+          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase}`, backend, registry, mode, phase });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Timeline of every case (simulated ms). */
+export const TIMING = {
+  /** Records are emitted every emitEveryMs until quietFromMs. */
+  emitEveryMs: 20,
+  quietFromMs: 1_400,
+  /** Checkpoints every checkpointEveryMs while records flow. */
+  firstCheckpointMs: 100,
+  checkpointEveryMs: 150,
+  /** Then a few quiet checkpoints let materialization, truncation and the registry settle. */
+  quietCheckpoints: [1_700, 2_000, 2_300, 2_600],
+  untilMs: 2_900,
+  /** Faults are injected at or after this time (a few checkpoints and a materialization have completed). */
+  faultFromMs: 600,
+  materializationIntervalMs: 250,
+  /** DSTL upload attempts (`dstl.dfs.upload.max-attempts`); failing this many uploads fails a persist for good. */
+  uploadMaxAttempts: 2,
+  /** Consecutive failed materializations tolerated (`max-failures-allowed`); one more fails the task. */
+  maxFailuresAllowed: 1,
+} as const;
+
+const KEYS: readonly (string | number)[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 7, 42, 99, 1000];
+
+/** A small seeded generator (mulberry32): the same input in every case. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The input channel a value came through: partition 0 carries odd values, partition 1 even ones,
+ * so a `state.updated` event (which names the key and the input value, not the record) says which
+ * channel its record came from; channels are FIFO, so that names the record (ProcessedRecords).
+ */
+export function sourceOfValue(value: number): string {
+  return value % 2 === 1 ? 'source#0' : 'source#1';
+}
+
+/** The input: 1–3 records per partition every emitEveryMs until the quiet period. */
+function emits(): ScenarioAction[] {
+  const next = rng(20261206);
+  const out: ScenarioAction[] = [];
+  for (let t = 0; t < TIMING.quietFromMs; t += TIMING.emitEveryMs) {
+    for (const [partition, source] of ['source#0', 'source#1'].entries()) {
+      const records: ScenarioRecord[] = [];
+      const n = 1 + Math.floor(next() * 3);
+      // Odd values 1–9 on partition 0, even values 2–8 on partition 1 (see sourceOfValue).
+      for (let i = 0; i < n; i++) records.push({ key: KEYS[Math.floor(next() * KEYS.length)]!, value: partition === 0 ? 1 + 2 * Math.floor(next() * 5) : 2 + 2 * Math.floor(next() * 4) });
+      out.push({ atMs: t, do: 'emit', source, records });
+    }
+  }
+  return out;
+}
+
+function checkpoints(): ScenarioAction[] {
+  const out: ScenarioAction[] = [];
+  for (let t = TIMING.firstCheckpointMs; t < TIMING.quietFromMs; t += TIMING.checkpointEveryMs) out.push({ atMs: t, do: 'checkpoint' });
+  for (const t of TIMING.quietCheckpoints) out.push({ atMs: t, do: 'checkpoint' });
+  return out;
+}
+
+/** The scenario of a case: the common job plus the case's scripted fault actions (if any). */
+export function scenarioFor(c: FaultCase, faults: readonly ScenarioAction[]): Scenario {
+  const script = [...emits(), ...checkpoints(), ...faults].sort((a, b) => a.atMs - b.atMs);
+  return scenarioOf({
+    format: SCENARIO_FORMAT,
+    title: `fault matrix: ${c.name}`,
+    seed: 11,
+    job: { parallelism: 2, maxParallelism: 16, source: { kind: 'script' }, operators: [{ name: 'count', state: 'value' }], sink: { kind: 'transactional' } },
+    storage: { latencyMs: 10, bytesPerMs: 1000 },
+    stateBackend: {
+      type: c.backend.type,
+      incremental: c.backend.incremental,
+      rocksdb: { writeBufferBytes: 256 },
+      changelog: {
+        enabled: c.backend.changelog,
+        materializationIntervalMs: c.backend.changelog ? TIMING.materializationIntervalMs : 0,
+        maxFailuresAllowed: TIMING.maxFailuresAllowed,
+        uploadMaxAttempts: TIMING.uploadMaxAttempts,
+      },
+    },
+    // tolerableFailed 0: every failed checkpoint fails the job over, so no fault leaves the job stuck.
+    checkpointing: { intervalMs: 0, mode: c.mode === 'at_least_once' ? 'at_least_once' : 'exactly_once', unaligned: c.mode === 'unaligned', registry: c.registry, numRetained: 2, tolerableFailed: 0 },
+    script,
+    untilMs: TIMING.untilMs,
+  });
+}
