@@ -58,6 +58,8 @@ export const changelogEn = {
   clTmRequests: 'Upload requests',
   clTmFailures: 'Failed attempts',
   clTmInFlight: 'Bytes in flight',
+  clUntruncatedLabel: 'Log not yet truncated',
+  clUntruncated: '{n} change sets, {size} (kept until a materialization covers them and older checkpoints are subsumed)',
   clTmOwned: 'Files the TaskManager still owns',
   clSmallFiles:
     'One file per batch: frequent persists × many subtasks = many small files (seed 000: about 1.3 million changelog files for one 4800-parallel job).',
@@ -121,6 +123,8 @@ export const changelogZh: Record<keyof typeof changelogEn, string> = {
   clTmRequests: '上传请求',
   clTmFailures: '失败的尝试',
   clTmInFlight: '在途字节',
+  clUntruncatedLabel: '尚未截断的日志',
+  clUntruncated: '{n} 个变更集，{size}（直到被物化覆盖且旧检查点被取代后才截断）',
   clTmOwned: 'TaskManager 仍持有的文件',
   clSmallFiles:
     '每批一个文件：持久化越频繁、子任务越多，小文件就越多（seed 000：一个 4800 并发的作业约产生 130 万个 Changelog 文件）。',

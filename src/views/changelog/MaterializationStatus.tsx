@@ -55,6 +55,10 @@ export function MaterializationStatus({
         >
           {t('clMatFailures', { n: m.consecutiveFailures, max: m.maxFailuresAllowed })}
         </dd>
+        <dt>{t('clUntruncatedLabel')}</dt>
+        <dd data-testid="changelog-untruncated">
+          {t('clUntruncated', { n: m.untruncated.changeSets, size: formatBytes(m.untruncated.bytes) })}
+        </dd>
       </dl>
       {tm && (
         <>

@@ -15,6 +15,8 @@ export interface MaterializationFigures {
   maxFailuresAllowed: number;
   /** 0 = materialization only by action. */
   intervalMs: number;
+  /** The log kept for checkpoints (not yet truncated): change sets and bytes, uploaded or not. */
+  untruncated: { changeSets: number; bytes: number };
 }
 
 export interface TaskManagerUploadFigures {
@@ -44,7 +46,20 @@ export function materializationFigures(
     consecutiveFailures: cl.consecutiveFailures,
     maxFailuresAllowed: scenario.stateBackend.changelog.maxFailuresAllowed,
     intervalMs: scenario.stateBackend.changelog.materializationIntervalMs,
+    untruncated: untruncatedLog(cl),
   };
+}
+
+/** Everything the writer still keeps: uploaded, uploading, closed and the active change set (seed 000's extra storage cost). */
+export function untruncatedLog(cl: ChangelogTaskState): { changeSets: number; bytes: number } {
+  const w = cl.writer;
+  const active = w.activeChangeSet.length > 0 ? 1 : 0;
+  const bytes =
+    w.uploaded.reduce((n, r) => n + r.size, 0) +
+    w.uploading.reduce((n, u) => n + u.sizeBytes, 0) +
+    w.notUploaded.reduce((n, c) => n + c.sizeBytes, 0) +
+    w.activeChangeSetSize;
+  return { changeSets: w.uploaded.length + w.uploading.length + w.notUploaded.length + active, bytes };
 }
 
 /** The upload figures of the TaskManager `task` runs on, or null if it has no changelog uploader. */

@@ -244,6 +244,18 @@ describe('a busy changelog run (materialization every 1.5 s, checkpoint every 50
       { maxFailuresAllowed: 3, intervalMs: 1500, consecutiveFailures: 0 },
     );
   });
+
+  it('counts the log not yet truncated: everything from the cut to the active change set', () => {
+    const state = busy.timeline.stateAt(busy.timeline.length);
+    const cl = state.job.keyed[TASK]!.changelog!;
+    const u = materializationFigures(cl, state.scenario).untruncated;
+    // One change set per sequence number from the truncation point up to the active one.
+    const active = cl.writer.activeChangeSet.length > 0 ? 1 : 0;
+    expect(u.changeSets).toBe(cl.writer.activeSequenceNumber - cl.writer.lowestSequenceNumber + active);
+    expect(u.bytes).toBeGreaterThan(0);
+    // Truncation keeps it bounded: far less than everything ever appended.
+    expect(u.bytes).toBeLessThan(cl.writer.bytesAppended / 2);
+  });
 });
 
 describe('a long log that does not fit', () => {
