@@ -16,7 +16,7 @@
  * All calls go through one SerialQueue: never two at once.
  */
 import type { StorageOp, Timeline } from '../engine';
-import type { CheckpointInput, StorageMirror } from '../persistence';
+import { isPersistenceError, type CheckpointInput, type StorageMirror } from '../persistence';
 import { retainedCheckpointsOf, sameCheckpointRecords } from './retainedCheckpoints';
 import type { SerialQueue } from './serialQueue';
 
@@ -40,10 +40,16 @@ export interface MirrorSyncOptions {
   maxWaitMs?: number;
   onSuccess: () => void;
   onError: (error: unknown) => void;
+  /** A batch of single steps failed for lack of quota: which steps they were (for quotaAsUploadFailure.ts). */
+  onQuota?: (steps: { timeline: Timeline; revision: number; firstStep: number; lastStep: number }) => void;
 }
 
 /** Single steps not yet written: their ops in order, and the checkpoint records before and after them. */
 interface StepBatch {
+  timeline: Timeline;
+  revision: number;
+  firstStep: number;
+  lastStep: number;
   ops: StorageOp[];
   before: readonly CheckpointInput[];
   after: readonly CheckpointInput[];
@@ -126,11 +132,12 @@ export class MirrorSync {
     if (this.openBatch) {
       this.openBatch.ops.push(...ops);
       this.openBatch.after = after;
+      this.openBatch.lastStep = pos.cursor;
       return;
     }
     // Most steps store nothing: no call at all.
     if (ops.length === 0 && sameCheckpointRecords(before, after)) return;
-    const batch: StepBatch = { ops: [...ops], before, after, epoch: this.epoch };
+    const batch: StepBatch = { timeline: pos.timeline, revision: pos.revision, firstStep: pos.cursor, lastStep: pos.cursor, ops: [...ops], before, after, epoch: this.epoch };
     this.openBatch = batch;
     this.queue.push(() => this.runBatch(batch));
   }
@@ -155,6 +162,7 @@ export class MirrorSync {
       this.options.onSuccess();
     } catch (e) {
       this.fail(e, batch.epoch);
+      if (isPersistenceError(e) && e.kind === 'quota') this.options.onQuota?.({ timeline: batch.timeline, revision: batch.revision, firstStep: batch.firstStep, lastStep: batch.lastStep });
     }
   }
 

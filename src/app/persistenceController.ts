@@ -12,6 +12,8 @@
  *    record (SessionSaver), all through one queue;
  * 4. runs what the UI asks (restore, retry, export, reset) and reports status and errors to the store.
  */
+import type { Timeline } from '../engine';
+import { uploadFailureForQuota } from './quotaAsUploadFailure';
 import type { StoreApi } from 'zustand';
 import { DEFAULT_SCENARIO, type Scenario } from '../engine';
 import {
@@ -121,12 +123,13 @@ export class PersistenceController {
       onSuccess: () => this.succeeded(),
       onError: (e: unknown) => this.failed(e, 'sync'),
     };
+    const onQuota = (steps: { timeline: Timeline; revision: number; firstStep: number; lastStep: number }) => this.quotaHit(steps);
     this.sync = new MirrorSync(
       mirror,
       this.sessionId,
       this.queue,
       () => this.store.getState(),
-      callbacks,
+      { ...callbacks, onQuota },
     );
     this.saver = new SessionSaver(mirror, this.queue, () => sessionInputOf(this.store.getState()), {
       ...callbacks,
@@ -348,6 +351,21 @@ export class PersistenceController {
     s.clearPersistenceError('sync');
     s.clearPersistenceError('session');
     this.refreshSyncState();
+  }
+
+  /**
+   * IndexedDB is full while storing a step's files: like a full DFS, the upload fails in the model
+   * too. The timeline is branched just before that upload with a failed upload for its task (only
+   * while the user still looks at the same recording; otherwise the error alone is shown).
+   */
+  private quotaHit(steps: { timeline: Timeline; revision: number; firstStep: number; lastStep: number }): void {
+    const s = this.store.getState();
+    if (this.disposed || s.timeline !== steps.timeline || s.revision !== steps.revision) return;
+    const f = uploadFailureForQuota(steps.timeline, steps.firstStep, steps.lastStep);
+    if (!f) return;
+    s.setCursor(f.position);
+    s.applyAction(f.action);
+    s.setQuotaFailure({ checkpointId: f.checkpointId, step: f.position + 1, task: f.task, path: f.path });
   }
 
   private failed(e: unknown, source: ErrorSource): void {

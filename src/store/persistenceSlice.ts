@@ -79,6 +79,9 @@ export interface PersistenceSlice {
   syncActive: boolean;
   restoreOffer: RestoreOffer | null;
   persistenceCommands: PersistenceCommands | null;
+  /** IndexedDB ran out of quota during an upload: the model failed that upload too (quotaAsUploadFailure.ts). */
+  quotaFailure: { checkpointId: number; step: number; task: string; path: string } | null;
+  setQuotaFailure: (f: PersistenceSlice['quotaFailure']) => void;
   setTabSession: (sessionId: string, status: SessionStatus) => void;
   setPersistenceOpened: (opened: { durable: boolean; notice: string | null }) => void;
   setSyncState: (state: SyncState) => void;
@@ -129,6 +132,7 @@ export const createPersistenceSlice: StateCreator<AppStore, [], [], PersistenceS
   syncActive: false,
   restoreOffer: null,
   persistenceCommands: null,
+  quotaFailure: null,
   setTabSession: (sessionId, sessionStatus) => set({ sessionId, sessionStatus }),
   setPersistenceOpened: ({ durable, notice }) =>
     set({ persistenceReady: true, durable, persistenceNotice: notice }),
@@ -147,4 +151,5 @@ export const createPersistenceSlice: StateCreator<AppStore, [], [], PersistenceS
   },
   setRestoreOffer: (restoreOffer) => set({ restoreOffer }),
   setPersistenceCommands: (persistenceCommands) => set({ persistenceCommands }),
+  setQuotaFailure: (quotaFailure) => set({ quotaFailure }),
 });

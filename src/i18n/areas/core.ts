@@ -138,6 +138,10 @@ export const coreEn = {
   persistBlockedHint: 'Close the other Checkpoint Lab tabs (or reload them). This tab carries on by itself once they let go of saved data; if it does not, reload this page.',
   refCountBadge: 'refs {n}',
   lastUsedBadge: 'last used {n}',
+  persistQuotaCheckpoint:
+    'Like a full DFS does to Flink, the upload failed in the model too: the timeline was branched at step {step}, where {task} now fails to upload checkpoint {checkpoint}, declines it, and the checkpoint is aborted (IO_EXCEPTION). Free space with export and reset to store further checkpoints.',
+  persistQuotaChangelog:
+    'Like a full DFS does to Flink, the upload failed in the model too: the timeline was branched at step {step}, where {task}’s changelog or materialization upload now fails (retried, then the checkpoints waiting for it fail). Free space with export and reset to store further checkpoints.',
   flinkRef: 'Flink code',
   task: 'Task',
   ofSteps: 'of',
@@ -280,6 +284,8 @@ export const coreZh: Record<keyof typeof coreEn, string> = {
   persistBlockedHint: '请关闭其他 Checkpoint Lab 标签页（或重新加载它们）。它们释放已保存的数据后，本标签页会自动继续；如果没有继续，请重新加载本页。',
   refCountBadge: '引用 {n}',
   lastUsedBadge: '最后使用 {n}',
+  persistQuotaCheckpoint: '与 DFS 写满时的 Flink 一样，模型中的这次上传也失败了：时间线在第 {step} 步分叉，{task} 上传检查点 {checkpoint} 失败并拒绝该检查点，检查点被中止（IO_EXCEPTION）。请导出并重置以释放空间，才能保存后续检查点。',
+  persistQuotaChangelog: '与 DFS 写满时的 Flink 一样，模型中的这次上传也失败了：时间线在第 {step} 步分叉，{task} 的 Changelog 或物化上传失败（重试后，等待它的检查点失败）。请导出并重置以释放空间，才能保存后续检查点。',
   flinkRef: 'Flink 源码',
   task: '任务',
   ofSteps: '/',

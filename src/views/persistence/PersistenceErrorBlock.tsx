@@ -14,6 +14,7 @@ export function PersistenceErrorBlock() {
   const t = useT();
   const error = useAppStore((s) => s.persistenceError);
   const commands = useAppStore((s) => s.persistenceCommands);
+  const quota = useAppStore((s) => s.quotaFailure);
   const [confirmReset, setConfirmReset] = useState(false);
   if (!error) return null;
   // While the open waits (another tab blocks it) there is nothing to try again: it goes ahead by
@@ -40,6 +41,13 @@ export function PersistenceErrorBlock() {
         <p data-testid="persistence-blocked-hint">{t('persistBlockedHint')}</p>
       )}
       <p className="persist-detail">{error.message}</p>
+      {error.kind === 'quota' && quota && (
+        <p data-testid="persistence-quota-checkpoint">
+          {quota.checkpointId > 0
+            ? t('persistQuotaCheckpoint', { checkpoint: quota.checkpointId, task: quota.task, step: quota.step })
+            : t('persistQuotaChangelog', { task: quota.task, step: quota.step })}
+        </p>
+      )}
       {confirmReset ? (
         <div className="persist-actions">
           <span>{t('persistResetConfirm')}</span>
