@@ -85,6 +85,16 @@ describe('Simulation', () => {
 });
 
 describe('Timeline', () => {
+  it('leaves the recording untouched when the engine refuses a branching action', () => {
+    const t = Timeline.record(scenarioOf(DEFAULT_SCENARIO_INPUT), { keyframeEvery: 32 });
+    const length = t.length;
+    const digest = t.stateAt(length).stepIndex;
+    expect(() => t.branch(10, { do: 'decline', task: 'nope#9' })).toThrow(/no task/);
+    expect(t.length).toBe(length);
+    expect(t.stateAt(length).stepIndex).toBe(digest);
+    expect(t.records().slice(10, 12).map((r) => r.events.length)).toEqual(Timeline.record(scenarioOf(DEFAULT_SCENARIO_INPUT), { keyframeEvery: 32 }).records().slice(10, 12).map((r) => r.events.length));
+  });
+
   it('seek(i) for any i equals a fresh run to i', () => {
     const cfg = config(21, 10_000);
     const timeline = Timeline.record(cfg, { keyframeEvery: 16 });

@@ -159,6 +159,8 @@ export class Timeline {
   branch(position: number, action: UserAction): number {
     this.check(position);
     const sim = this.seek(position);
+    // Apply first: an action the engine refuses throws here and leaves the recording untouched.
+    const events = sim.apply(action);
     this.steps.length = position;
     this.keyframes = this.keyframes.filter((k) => k.position <= position);
     const kept = this.interventionList.filter((iv) => iv.step <= position);
@@ -166,7 +168,6 @@ export class Timeline {
     this.interventionList.push(...kept);
     this.invalidateReads();
 
-    const events = sim.apply(action);
     this.steps.push({ atMs: sim.nowMs, events });
     this.interventionList.push({ step: sim.stepIndex, action: clonePlain(action) });
     // The action is not in the queue, so replay cannot reproduce it: keyframe right after it.
