@@ -46,8 +46,9 @@ test('triggering a checkpoint at an earlier step branches the timeline', async (
 
 test('restore from the latest checkpoint at another parallelism rebuilds the job', async ({ page }) => {
   await jump(page, 'completed', 2);
+  await page.getByTestId('actions-tab-restore').click();
   await page.getByTestId('restore-parallelism').selectOption('3');
-  await page.getByTestId('restore-latest').click();
+  await page.getByTestId('restore-run').click();
   await expect(page.getByTestId('events')).toContainText('restore.started');
   await jump(page, 'restore', 9); // 9 subtasks restored (3 per vertex), then the job runs
   await expect(page.getByTestId('node-count#2')).toBeVisible();

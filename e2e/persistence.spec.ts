@@ -102,7 +102,8 @@ test('checkpoint files live in IndexedDB, and after a reload the job restores fr
   expect(stored.checkpointIds).toEqual([1]);
 
   // The expected state: restore from that checkpoint in this session, at the scenario's parallelism.
-  await page.getByTestId('restore-latest').click();
+  await page.getByTestId('actions-tab-restore').click();
+  await page.getByTestId('restore-run').click();
   await expect(page.getByTestId('events')).toContainText('restore.started');
   await jumpToJobRunning(page);
   const expected = await keyedState(page);

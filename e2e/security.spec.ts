@@ -106,7 +106,8 @@ test('playing the default scenario and opening every dialog trips no CSP rule an
   await page.getByTestId('play').click();
   await jumpTo(page, 'completed');
   await page.getByTestId('trigger-checkpoint').click();
-  await page.getByTestId('restore-latest').click();
+  await page.getByTestId('actions-tab-restore').click();
+  await page.getByTestId('restore-run').click();
   await page.getByTestId('jump-end').click();
 
   // Every dialog and panel: help, configuration, the storage panel, and Chinese.

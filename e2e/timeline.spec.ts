@@ -48,9 +48,9 @@ test('tabs switch between the history, the timeline and the charts, by mouse and
   expect(await readStep(page)).toBe(50);
   // Only the selected tab is in the tab order, and the panel is labelled by it.
   await expect(page.getByTestId('tab-timeline')).toHaveAttribute('tabindex', '-1');
-  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'stage-tab-charts');
+  await expect(page.getByTestId('stage-tabs').getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'stage-tab-charts');
   await page.getByTestId('tab-timeline').click();
-  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'stage-tab-timeline');
+  await expect(page.getByTestId('stage-tabs').getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'stage-tab-timeline');
 });
 
 test('the timeline shows the checkpoints the cursor has reached, their phases, and follows the cursor', async ({
@@ -192,6 +192,8 @@ test('a chart downloads as SVG with inline styles and as PNG, under the strict C
   expect(svg).toMatch(/style="[^"]*fill: rgb/);
   expect(svg).toMatch(/style="[^"]*font-size: 1\dpx/);
 
+  // The chart's size when it is exported (the page may lay out again afterwards).
+  const box = (await page.getByTestId('chart-uploads').boundingBox())!;
   const [pngDownload] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('export-png').click(),
@@ -200,9 +202,8 @@ test('a chart downloads as SVG with inline styles and as PNG, under the strict C
   const png = readFileSync((await pngDownload.path())!);
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   // Twice the chart's size: width and height from the IHDR chunk.
-  const box = (await page.getByTestId('chart-uploads').boundingBox())!;
-  expect(png.readUInt32BE(16)).toBe(Math.round(box.width * 2));
-  expect(png.readUInt32BE(20)).toBe(Math.round(box.height * 2));
+  expect(Math.abs(png.readUInt32BE(16) - box.width * 2)).toBeLessThanOrEqual(2);
+  expect(Math.abs(png.readUInt32BE(20) - box.height * 2)).toBeLessThanOrEqual(2);
   expect(errors).toEqual([]);
 });
 

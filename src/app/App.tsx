@@ -10,8 +10,9 @@ import { StageTabs } from '../views/tabs/StageTabs';
 import { StorageView } from '../views/storage/StorageView';
 import { ActionsPanel } from '../views/actions/ActionsPanel';
 import { NarrationPanel } from '../views/narration/NarrationPanel';
+import { PresenterNarration } from '../views/presenter/PresenterNarration';
 import { useAppStore } from '../store/appStore';
-import { selectLang } from '../store/selectors';
+import { selectLang, selectPresenter } from '../store/selectors';
 import { useT } from '../i18n/useT';
 import { usePlayback } from './usePlayback';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
@@ -23,6 +24,7 @@ import { ShareLinkNotice } from '../views/config/ShareLinkNotice';
 export function App() {
   const t = useT();
   const lang = useAppStore(selectLang);
+  const presenter = useAppStore(selectPresenter);
   usePlayback();
   useKeyboardShortcuts();
   usePersistenceSync();
@@ -31,7 +33,7 @@ export function App() {
     document.title = t('appTitle');
   }, [lang, t]);
   return (
-    <div className="app">
+    <div className={presenter ? 'app presenter' : 'app'} data-testid="app">
       {/* The storage indicator sits at the header's right end, outside AppHeader's own markup. */}
       <div className="header-bar">
         <AppHeader />
@@ -39,6 +41,7 @@ export function App() {
       </div>
       <main className="workspace">
         <div className="stage">
+          {presenter && <PresenterNarration />}
           <JobGraphView />
           <div className="stage-row">
             {/* Checkpoint history, timeline and charts share this slot as tabs. */}
@@ -47,12 +50,15 @@ export function App() {
           </div>
           <p className="simplification">{t('simplification')}</p>
         </div>
-        <aside className="side">
-          <ActionsPanel />
-          <NarrationPanel />
-          <TaskStatePanel />
-          <EventList />
-        </aside>
+        {/* Presenter mode gives the stage the whole width; its narration line stands in for the side panel. */}
+        {!presenter && (
+          <aside className="side">
+            <ActionsPanel />
+            <NarrationPanel />
+            <TaskStatePanel />
+            <EventList />
+          </aside>
+        )}
       </main>
       <ControlBar />
       <HelpOverlay />

@@ -55,6 +55,10 @@ export function useKeyboardShortcuts(): void {
         case '?':
           s.setHelpOpen(!s.helpOpen);
           break;
+        case 'p':
+        case 'P':
+          s.togglePresenter();
+          break;
         case '-':
         case '_':
           s.setSpeed(s.speed / 2);

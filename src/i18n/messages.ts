@@ -11,6 +11,9 @@ import { scenarioIoEn, scenarioIoZh } from './areas/scenarioIo';
 import { changelogEn, changelogZh } from './areas/changelog';
 import { actionsEn, actionsZh } from './areas/actions';
 import { narrationEn, narrationZh } from './areas/narration';
+import { restoreEn, restoreZh } from './areas/restore';
+import { presenterEn, presenterZh } from './areas/presenter';
+import { jobGraphEn, jobGraphZh } from './areas/jobGraph';
 
 /** The area tables, in one list so the uniqueness test sees them all. */
 export const AREAS = [
@@ -20,10 +23,13 @@ export const AREAS = [
   { name: 'changelog', en: changelogEn, zh: changelogZh },
   { name: 'actions', en: actionsEn, zh: actionsZh },
   { name: 'narration', en: narrationEn, zh: narrationZh },
+  { name: 'restore', en: restoreEn, zh: restoreZh },
+  { name: 'presenter', en: presenterEn, zh: presenterZh },
+  { name: 'jobGraph', en: jobGraphEn, zh: jobGraphZh },
 ] as const;
 
-export const en = { ...coreEn, ...timelineEn, ...scenarioIoEn, ...changelogEn, ...actionsEn, ...narrationEn };
+export const en = { ...coreEn, ...timelineEn, ...scenarioIoEn, ...changelogEn, ...actionsEn, ...narrationEn, ...presenterEn, ...restoreEn, ...jobGraphEn };
 
 export type MessageKey = keyof typeof en;
 
-export const zh: Record<MessageKey, string> = { ...coreZh, ...timelineZh, ...scenarioIoZh, ...changelogZh, ...actionsZh, ...narrationZh };
+export const zh: Record<MessageKey, string> = { ...coreZh, ...timelineZh, ...scenarioIoZh, ...changelogZh, ...actionsZh, ...narrationZh, ...presenterZh, ...restoreZh, ...jobGraphZh };

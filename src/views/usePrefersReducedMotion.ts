@@ -1,7 +1,19 @@
-/** Follows the user's `prefers-reduced-motion` setting: views then skip tweening. */
+/**
+ * Whether views skip tweening: when the user prefers reduced motion, and while playback runs at
+ * FAST_PLAYBACK_SPEED or faster. There a record crosses a whole channel hop within a frame and
+ * the cursor moves several steps a frame, so a tween toward a position that changes next frame is
+ * all cost and no motion a viewer can follow (restarting every transition each frame took about a
+ * fifth of the main thread at the fastest speed; see the frame-time bench in `npm run bench`).
+ */
 import { useSyncExternalStore } from 'react';
+import { useAppStore, type AppStore } from '../store/appStore';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
+
+/** Playback speed (simulated ms per wall ms) from which views stop tweening while playing. */
+export const FAST_PLAYBACK_SPEED = 2;
+
+const selectFastPlayback = (s: AppStore): boolean => s.playing && s.speed >= FAST_PLAYBACK_SPEED;
 
 function subscribe(onChange: () => void): () => void {
   const mq = window.matchMedia(QUERY);
@@ -10,5 +22,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  const prefersReduced = useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  const fastPlayback = useAppStore(selectFastPlayback);
+  return prefersReduced || fastPlayback;
 }

@@ -16,7 +16,14 @@ interface Props {
   children: ReactNode;
 }
 
-export function ActionButton({ onClick, disabledReason, title, testId, className, children }: Props) {
+export function ActionButton({
+  onClick,
+  disabledReason,
+  title,
+  testId,
+  className,
+  children,
+}: Props) {
   const id = useId();
   const disabled = disabledReason !== null;
   return (

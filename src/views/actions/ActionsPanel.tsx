@@ -18,7 +18,11 @@ import './actions.css';
 
 const GROUPS = ['checkpoints', 'faults', 'restore'] as const;
 type Group = (typeof GROUPS)[number];
-const LABELS: Record<Group, MessageKey> = { checkpoints: 'actTabCheckpoints', faults: 'actTabFaults', restore: 'actTabRestore' };
+const LABELS: Record<Group, MessageKey> = {
+  checkpoints: 'actTabCheckpoints',
+  faults: 'actTabFaults',
+  restore: 'actTabRestore',
+};
 
 export function ActionsPanel() {
   const t = useT();
@@ -45,7 +49,11 @@ export function ActionsPanel() {
   };
 
   return (
-    <section className="panel actions-panel" aria-label={t('actPanelLabel')} data-testid="actions-panel">
+    <section
+      className="panel actions-panel"
+      aria-label={t('actPanelLabel')}
+      data-testid="actions-panel"
+    >
       <div className="act-tabs" role="tablist" aria-label={t('actTabsLabel')}>
         {GROUPS.map((g, i) => (
           <button
@@ -68,8 +76,16 @@ export function ActionsPanel() {
           </button>
         ))}
       </div>
-      <div className="act-body" role="tabpanel" id={`act-tabpanel-${group}`} aria-labelledby={`act-tab-${group}`} data-testid={`actions-group-${group}`}>
-        {group === 'checkpoints' && <CheckpointActions state={state} selectedTask={selectedTask} run={run} />}
+      <div
+        className="act-body"
+        role="tabpanel"
+        id={`act-tabpanel-${group}`}
+        aria-labelledby={`act-tab-${group}`}
+        data-testid={`actions-group-${group}`}
+      >
+        {group === 'checkpoints' && (
+          <CheckpointActions state={state} selectedTask={selectedTask} run={run} />
+        )}
         {group === 'faults' && <FaultActions state={state} selectedTask={selectedTask} run={run} />}
         {group === 'restore' && <RestoreActions state={state} run={run} />}
       </div>

@@ -8,7 +8,14 @@ import type { EngineState, UserAction } from '../../engine';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { ActionButton } from './ActionButton';
-import { keyedTasks, pick, sstChoices, usesChangelog, usesRocksDb, type SstChoice } from './actionModel';
+import {
+  keyedTasks,
+  pick,
+  sstChoices,
+  usesChangelog,
+  usesRocksDb,
+  type SstChoice,
+} from './actionModel';
 
 const INJECTED_KEY = 'k0';
 const INJECTED_VALUE = 100;
@@ -37,11 +44,16 @@ export function CheckpointActions({ state, selectedTask, run }: Props) {
   const chosenCf = ssts.find((s) => s.fileNumber === live[0])?.columnFamily ?? null;
 
   const flushReason = rocks ? null : t('actNeedsRocks');
-  const compactReason = !rocks ? t('actNeedsRocks') : ssts.length === 0 ? t('actNoSsts', { task }) : null;
+  const compactReason = !rocks
+    ? t('actNeedsRocks')
+    : ssts.length === 0
+      ? t('actNoSsts', { task })
+      : null;
   const materializeReason = usesChangelog(state) ? null : t('actNeedsChangelog');
   const pickerOpen = picking && compactReason === null;
 
-  const toggle = (n: number) => setChosen(live.includes(n) ? live.filter((x) => x !== n) : [...live, n]);
+  const toggle = (n: number) =>
+    setChosen(live.includes(n) ? live.filter((x) => x !== n) : [...live, n]);
   const compact = () => {
     run({ do: 'compact', task, files: [...live].sort((a, b) => a - b) });
     setChosen([]);
@@ -53,39 +65,70 @@ export function CheckpointActions({ state, selectedTask, run }: Props) {
   return (
     <>
       <div className="act-row">
-        <ActionButton testId="trigger-checkpoint" title={t('actCheckpointTitle')} disabledReason={null} onClick={() => run({ do: 'checkpoint' })}>
+        <ActionButton
+          testId="trigger-checkpoint"
+          title={t('actCheckpointTitle')}
+          disabledReason={null}
+          onClick={() => run({ do: 'checkpoint' })}
+        >
           {t('actCheckpoint')}
         </ActionButton>
-        <ActionButton testId="trigger-savepoint" title={t('actSavepointTitle')} disabledReason={null} onClick={() => run({ do: 'savepoint' })}>
+        <ActionButton
+          testId="trigger-savepoint"
+          title={t('actSavepointTitle')}
+          disabledReason={null}
+          onClick={() => run({ do: 'savepoint' })}
+        >
           {t('actSavepoint')}
         </ActionButton>
         <ActionButton
           testId="inject-record"
           title={t('actEmitTitle', { key: INJECTED_KEY, value: INJECTED_VALUE })}
           disabledReason={null}
-          onClick={() => run({ do: 'emit', records: [{ key: INJECTED_KEY, value: INJECTED_VALUE }] })}
+          onClick={() =>
+            run({ do: 'emit', records: [{ key: INJECTED_KEY, value: INJECTED_VALUE }] })
+          }
         >
           {t('actEmit', { key: INJECTED_KEY, value: INJECTED_VALUE })}
         </ActionButton>
       </div>
       <div className="act-row">
-        <label className="act-field">
-          {t('task')}
-          <select value={task} onChange={(e) => setTaskChoice(e.target.value)} data-testid="backend-task">
-            {tasks.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <ActionButton testId="action-flush" title={t('actFlushTitle', { task })} disabledReason={flushReason} onClick={() => run({ do: 'flush', task })}>
+        <select
+          value={task}
+          onChange={(e) => setTaskChoice(e.target.value)}
+          aria-label={t('task')}
+          title={t('task')}
+          data-testid="backend-task"
+        >
+          {tasks.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        <ActionButton
+          testId="action-flush"
+          title={t('actFlushTitle', { task })}
+          disabledReason={flushReason}
+          onClick={() => run({ do: 'flush', task })}
+        >
           {t('actFlush')}
         </ActionButton>
-        <ActionButton testId="action-compact" className={pickerOpen ? 'act-open' : undefined} title={t('actCompactTitle', { task })} disabledReason={compactReason} onClick={() => setPicking((p) => !p)}>
+        <ActionButton
+          testId="action-compact"
+          className={pickerOpen ? 'act-open' : undefined}
+          title={t('actCompactTitle', { task })}
+          disabledReason={compactReason}
+          onClick={() => setPicking((p) => !p)}
+        >
           {t('actCompact')}
         </ActionButton>
-        <ActionButton testId="action-materialize" title={t('actMaterializeTitle', { task })} disabledReason={materializeReason} onClick={() => run({ do: 'materialize', task })}>
+        <ActionButton
+          testId="action-materialize"
+          title={t('actMaterializeTitle', { task })}
+          disabledReason={materializeReason}
+          onClick={() => run({ do: 'materialize', task })}
+        >
           {t('actMaterialize')}
         </ActionButton>
       </div>
@@ -98,8 +141,20 @@ export function CheckpointActions({ state, selectedTask, run }: Props) {
               {files.map((f) => {
                 const otherCf = chosenCf !== null && chosenCf !== cf;
                 return (
-                  <label key={f.fileNumber} className="act-sst" title={otherCf ? t('actCompactOtherCf') : `L${f.level} · ${formatBytes(f.sizeBytes)}`}>
-                    <input type="checkbox" checked={live.includes(f.fileNumber)} disabled={otherCf} onChange={() => toggle(f.fileNumber)} data-testid={`compact-sst-${f.fileNumber}`} />
+                  <label
+                    key={f.fileNumber}
+                    className="act-sst"
+                    title={
+                      otherCf ? t('actCompactOtherCf') : `L${f.level} · ${formatBytes(f.sizeBytes)}`
+                    }
+                  >
+                    <input
+                      type="checkbox"
+                      checked={live.includes(f.fileNumber)}
+                      disabled={otherCf}
+                      onChange={() => toggle(f.fileNumber)}
+                      data-testid={`compact-sst-${f.fileNumber}`}
+                    />
                     <b>{f.fileNumber}</b>
                     <small>L{f.level}</small>
                   </label>
@@ -109,7 +164,12 @@ export function CheckpointActions({ state, selectedTask, run }: Props) {
           ))}
           <p className="act-hint">{t('actCompactHint')}</p>
           <div className="act-row">
-            <ActionButton testId="compact-run" title={t('actCompactTitle', { task })} disabledReason={live.length === 0 ? t('actCompactLegend', { task }) : null} onClick={compact}>
+            <ActionButton
+              testId="compact-run"
+              title={t('actCompactTitle', { task })}
+              disabledReason={live.length === 0 ? t('actCompactLegend', { task }) : null}
+              onClick={compact}
+            >
               {t('actCompactRun', { n: live.length })}
             </ActionButton>
             <button type="button" onClick={() => setPicking(false)}>

@@ -7,11 +7,24 @@ import { useState } from 'react';
 import type { EngineState, UserAction } from '../../engine';
 import { useT, type Translate } from '../../i18n/useT';
 import { ActionButton } from './ActionButton';
-import { allTasks, armedFaults, FAIL_PHASES, PHASE_LABELS, pick, usesChangelog, type ArmedFault, type FailPhase } from './actionModel';
+import {
+  allTasks,
+  armedFaults,
+  FAIL_PHASES,
+  PHASE_LABELS,
+  pick,
+  usesChangelog,
+  type ArmedFault,
+  type FailPhase,
+} from './actionModel';
 
 function armedText(f: ArmedFault, t: Translate): string {
-  if (f.kind === 'fail') return t('actArmedFail', { task: f.task, phase: t(PHASE_LABELS[f.phase]) });
-  if (f.kind === 'decline') return f.checkpoint === 'next' ? t('actArmedDeclineNext', { task: f.task }) : t('actArmedDecline', { task: f.task, which: f.checkpoint });
+  if (f.kind === 'fail')
+    return t('actArmedFail', { task: f.task, phase: t(PHASE_LABELS[f.phase]) });
+  if (f.kind === 'decline')
+    return f.checkpoint === 'next'
+      ? t('actArmedDeclineNext', { task: f.task })
+      : t('actArmedDecline', { task: f.task, which: f.checkpoint });
   return t('actArmedUploads', { n: f.count, scope: f.task ?? t('actAnyTask') });
 }
 
@@ -27,6 +40,7 @@ export function FaultActions({ state, selectedTask, run }: Props) {
   const [phase, setPhase] = useState<FailPhase>('now');
   const [count, setCount] = useState(1);
   const [scopeChoice, setScopeChoice] = useState<string>('');
+  const [slow, setSlow] = useState(10);
   const tasks = allTasks(state);
   const task = pick(tasks, taskChoice, selectedTask);
   const changelog = usesChangelog(state);
@@ -38,27 +52,33 @@ export function FaultActions({ state, selectedTask, run }: Props) {
   return (
     <>
       <div className="act-row">
-        <label className="act-field">
-          {t('task')}
-          <select value={task} onChange={(e) => setTaskChoice(e.target.value)} data-testid="fault-task">
-            {tasks.map((x) => (
-              <option key={x} value={x}>
-                {x}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="act-field">
-          {t('actFailWhen')}
-          <select value={effectivePhase} onChange={(e) => setPhase(e.target.value as FailPhase)} data-testid="fault-phase">
-            {FAIL_PHASES.map((p) => (
-              <option key={p} value={p} disabled={p === 'materialization' && !changelog}>
-                {t(PHASE_LABELS[p])}
-                {p === 'materialization' && !changelog ? ` — ${t('actNeedsChangelog')}` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <select
+          value={task}
+          onChange={(e) => setTaskChoice(e.target.value)}
+          aria-label={t('task')}
+          title={t('task')}
+          data-testid="fault-task"
+        >
+          {tasks.map((x) => (
+            <option key={x} value={x}>
+              {x}
+            </option>
+          ))}
+        </select>
+        <select
+          value={effectivePhase}
+          onChange={(e) => setPhase(e.target.value as FailPhase)}
+          aria-label={t('actFailWhen')}
+          title={t('actFailWhen')}
+          data-testid="fault-phase"
+        >
+          {FAIL_PHASES.map((p) => (
+            <option key={p} value={p} disabled={p === 'materialization' && !changelog}>
+              {t(PHASE_LABELS[p])}
+              {p === 'materialization' && !changelog ? ` (${t('actChangelogOnly')})` : ''}
+            </option>
+          ))}
+        </select>
         <ActionButton
           testId="fault-fail"
           className="act-danger"
@@ -70,18 +90,35 @@ export function FaultActions({ state, selectedTask, run }: Props) {
         </ActionButton>
       </div>
       <div className="act-row">
-        <ActionButton testId="fault-decline" title={t('actDeclineTitle', { task, n: tolerable })} disabledReason={null} onClick={() => run({ do: 'decline', task })}>
+        <ActionButton
+          testId="fault-decline"
+          title={t('actDeclineTitle', { task, n: tolerable })}
+          disabledReason={null}
+          onClick={() => run({ do: 'decline', task })}
+        >
           {t('actDecline')}
         </ActionButton>
       </div>
       <div className="act-row">
         <label className="act-field">
           {t('actUploadCount')}
-          <input type="number" min={1} max={1000} value={count} onChange={(e) => setCount(Number(e.target.value))} data-testid="fault-upload-count" className="act-count" />
+          <input
+            type="number"
+            min={1}
+            max={1000}
+            value={count}
+            onChange={(e) => setCount(Number(e.target.value))}
+            data-testid="fault-upload-count"
+            className="act-count"
+          />
         </label>
         <label className="act-field">
           {t('actUploadScope')}
-          <select value={scope} onChange={(e) => setScopeChoice(e.target.value)} data-testid="fault-upload-task">
+          <select
+            value={scope}
+            onChange={(e) => setScopeChoice(e.target.value)}
+            data-testid="fault-upload-task"
+          >
             <option value="">{t('actAnyTask')}</option>
             {tasks.map((x) => (
               <option key={x} value={x}>
@@ -94,9 +131,35 @@ export function FaultActions({ state, selectedTask, run }: Props) {
           testId="fault-fail-uploads"
           title={t('actFailUploadsTitle', { n, scope: scope || t('actAnyTask') })}
           disabledReason={null}
-          onClick={() => run(scope ? { do: 'failUploads', count: n, task: scope } : { do: 'failUploads', count: n })}
+          onClick={() =>
+            run(
+              scope
+                ? { do: 'failUploads', count: n, task: scope }
+                : { do: 'failUploads', count: n },
+            )
+          }
         >
           {t('actFailUploads')}
+        </ActionButton>
+      </div>
+      <div className="act-row">
+        <label className="act-field">
+          {t('actSlowFactor')}
+          <select value={slow} onChange={(e) => setSlow(Number(e.target.value))} data-testid="fault-slow-factor">
+            {[5, 10, 50, 1].map((f) => (
+              <option key={f} value={f}>
+                {f === 1 ? t('actSlowNormal') : `×${f}`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ActionButton
+          testId="fault-slow-storage"
+          title={t('actSlowStorageTitle')}
+          disabledReason={null}
+          onClick={() => run({ do: 'slowStorage', factor: slow, durationMs: 0 })}
+        >
+          {t('actSlowStorage')}
         </ActionButton>
       </div>
       <p className="act-armed" data-testid="fault-armed">

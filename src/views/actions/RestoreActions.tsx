@@ -6,7 +6,13 @@ import { useState } from 'react';
 import type { EngineState, UserAction } from '../../engine';
 import { useT } from '../../i18n/useT';
 import { ActionButton } from './ActionButton';
-import { ACTION_MAX_PARALLELISM, currentParallelism, parallelismOptions, restoreTargets, type RestoreTarget } from './actionModel';
+import {
+  ACTION_MAX_PARALLELISM,
+  currentParallelism,
+  parallelismOptions,
+  restoreTargets,
+  type RestoreTarget,
+} from './actionModel';
 
 type ChangelogSwitch = 'keep' | 'on' | 'off';
 
@@ -21,12 +27,21 @@ export function RestoreActions({ state, run }: Props) {
   const [pChoice, setPChoice] = useState<number | null>(null);
   const [changelog, setChangelog] = useState<ChangelogSwitch>('keep');
   const targets = restoreTargets(state);
-  const target: RestoreTarget | undefined = targets.find((x) => x.id === targetChoice) ?? targets[0];
+  const target: RestoreTarget | undefined =
+    targets.find((x) => x.id === targetChoice) ?? targets[0];
   const options = parallelismOptions(state);
   const current = currentParallelism(state);
   const p = pChoice !== null && options.includes(pChoice) ? pChoice : current;
   const maxP = state.job.topology.maxParallelism;
-  const label = (x: RestoreTarget) => t(x.isSavepoint ? 'actRestoreSavepointOption' : x.latest ? 'actRestoreLatestOption' : 'actRestoreCheckpointOption', { id: x.id });
+  const label = (x: RestoreTarget) =>
+    t(
+      x.isSavepoint
+        ? 'actRestoreSavepointOption'
+        : x.latest
+          ? 'actRestoreLatestOption'
+          : 'actRestoreCheckpointOption',
+      { id: x.id },
+    );
   const restore = () => {
     if (!target) return;
     const action: UserAction = { do: 'restore', checkpoint: target.id, parallelism: p };
@@ -37,7 +52,12 @@ export function RestoreActions({ state, run }: Props) {
       <div className="act-row">
         <label className="act-field">
           {t('actRestoreFrom')}
-          <select value={target?.id ?? ''} onChange={(e) => setTargetChoice(Number(e.target.value))} disabled={targets.length === 0} data-testid="restore-target">
+          <select
+            value={target?.id ?? ''}
+            onChange={(e) => setTargetChoice(Number(e.target.value))}
+            disabled={targets.length === 0}
+            data-testid="restore-target"
+          >
             {targets.length === 0 && <option value="">{t('narNone')}</option>}
             {targets.map((x) => (
               <option key={`${x.isSavepoint ? 's' : 'c'}${x.id}`} value={x.id}>
@@ -46,9 +66,16 @@ export function RestoreActions({ state, run }: Props) {
             ))}
           </select>
         </label>
-        <label className="act-field" title={t('actParallelismTitle', { max: Math.min(maxP, ACTION_MAX_PARALLELISM), maxP })}>
+        <label
+          className="act-field"
+          title={t('actParallelismTitle', { max: Math.min(maxP, ACTION_MAX_PARALLELISM), maxP })}
+        >
           {t('actParallelism')}
-          <select value={p} onChange={(e) => setPChoice(Number(e.target.value))} data-testid="restore-parallelism">
+          <select
+            value={p}
+            onChange={(e) => setPChoice(Number(e.target.value))}
+            data-testid="restore-parallelism"
+          >
             {options.map((n) => (
               <option key={n} value={n}>
                 {n === current ? t('actParallelismCurrent', { n }) : n}
@@ -60,8 +87,16 @@ export function RestoreActions({ state, run }: Props) {
       <div className="act-row">
         <label className="act-field">
           {t('actChangelog')}
-          <select value={changelog} onChange={(e) => setChangelog(e.target.value as ChangelogSwitch)} data-testid="restore-changelog">
-            <option value="keep">{t('actChangelogKeep', { state: t(state.job.changelogEnabled ? 'actChangelogOn' : 'actChangelogOff') })}</option>
+          <select
+            value={changelog}
+            onChange={(e) => setChangelog(e.target.value as ChangelogSwitch)}
+            data-testid="restore-changelog"
+          >
+            <option value="keep">
+              {t('actChangelogKeep', {
+                state: t(state.job.changelogEnabled ? 'actChangelogOn' : 'actChangelogOff'),
+              })}
+            </option>
             <option value="on">{t('actChangelogOn')}</option>
             <option value="off">{t('actChangelogOff')}</option>
           </select>

@@ -3,14 +3,25 @@
  * action can name, why an action does not apply (shown as the disabled control's reason), the
  * checkpoints and savepoints a restore can start from, and the faults already armed.
  */
-import { rocksDbColumnFamilyViews, type EngineState, type Timeline, type UserAction } from '../../engine';
+import {
+  rocksDbColumnFamilyViews,
+  type EngineState,
+  type Timeline,
+  type UserAction,
+} from '../../engine';
 import type { MessageKey } from '../../i18n/messages';
 
 /** The largest parallelism the action format accepts (`restore.parallelism` ≤ 64). */
 export const ACTION_MAX_PARALLELISM = 64;
 
 export type FailPhase = Extract<UserAction, { do: 'fail' }>['phase'];
-export const FAIL_PHASES: readonly FailPhase[] = ['now', 'sync', 'async', 'before-ack', 'materialization'];
+export const FAIL_PHASES: readonly FailPhase[] = [
+  'now',
+  'sync',
+  'async',
+  'before-ack',
+  'materialization',
+];
 
 export const PHASE_LABELS: Record<FailPhase, MessageKey> = {
   now: 'actPhaseNow',
@@ -25,17 +36,24 @@ export function allTasks(state: EngineState): string[] {
 }
 
 export function keyedTasks(state: EngineState): string[] {
-  return state.job.topology.subtasks.filter((s) => state.job.topology.vertices.find((v) => v.name === s.vertex)?.kind === 'keyed').map((s) => s.name);
+  return state.job.topology.subtasks
+    .filter((s) => state.job.topology.vertices.find((v) => v.name === s.vertex)?.kind === 'keyed')
+    .map((s) => s.name);
 }
 
 /** `preferred` if it is one of `options`, else `fallback` if it is, else the first option. */
-export function pick(options: readonly string[], preferred: string | null, fallback: string | null): string {
+export function pick(
+  options: readonly string[],
+  preferred: string | null,
+  fallback: string | null,
+): string {
   if (preferred !== null && options.includes(preferred)) return preferred;
   if (fallback !== null && options.includes(fallback)) return fallback;
   return options[0] ?? '';
 }
 
-export const usesRocksDb = (state: EngineState): boolean => state.scenario.stateBackend.type === 'rocksdb';
+export const usesRocksDb = (state: EngineState): boolean =>
+  state.scenario.stateBackend.type === 'rocksdb';
 export const usesChangelog = (state: EngineState): boolean => state.job.changelogEnabled;
 
 /** One SST of a task, for the compaction picker. */
@@ -50,7 +68,16 @@ export interface SstChoice {
 export function sstChoices(state: EngineState, task: string): SstChoice[] {
   const keyed = state.job.keyed[task];
   if (!keyed || keyed.backend.type !== 'rocksdb') return [];
-  return rocksDbColumnFamilyViews(keyed.backend.rocks).flatMap((cf) => cf.levels.flatMap((l) => l.files.map((f) => ({ fileNumber: f.fileNumber, level: l.level, sizeBytes: f.sizeBytes, columnFamily: cf.columnFamily }))));
+  return rocksDbColumnFamilyViews(keyed.backend.rocks).flatMap((cf) =>
+    cf.levels.flatMap((l) =>
+      l.files.map((f) => ({
+        fileNumber: f.fileNumber,
+        level: l.level,
+        sizeBytes: f.sizeBytes,
+        columnFamily: cf.columnFamily,
+      })),
+    ),
+  );
 }
 
 /** A retained checkpoint or savepoint a restore can start from, newest checkpoint first. */
@@ -63,8 +90,12 @@ export interface RestoreTarget {
 export function restoreTargets(state: EngineState): RestoreTarget[] {
   const c = state.coordinator;
   const latestId = c.completed.length > 0 ? c.completed[c.completed.length - 1]!.id : null;
-  const checkpoints = [...c.completed].reverse().map((x) => ({ id: x.id, isSavepoint: false, latest: x.id === latestId }));
-  const savepoints = [...c.savepoints].reverse().map((x) => ({ id: x.id, isSavepoint: true, latest: false }));
+  const checkpoints = [...c.completed]
+    .reverse()
+    .map((x) => ({ id: x.id, isSavepoint: false, latest: x.id === latestId }));
+  const savepoints = [...c.savepoints]
+    .reverse()
+    .map((x) => ({ id: x.id, isSavepoint: true, latest: false }));
   return [...checkpoints, ...savepoints];
 }
 
@@ -89,8 +120,10 @@ export function armedFaults(state: EngineState): ArmedFault[] {
   for (const s of state.job.topology.subtasks) {
     const cp = state.job.checkpointing[s.name];
     if (cp?.failAt) out.push({ kind: 'fail', task: s.name, phase: cp.failAt });
-    if (cp?.declineNext !== null && cp?.declineNext !== undefined) out.push({ kind: 'decline', task: s.name, checkpoint: cp.declineNext });
-    if (state.job.keyed[s.name]?.changelog?.failDuringMaterialization) out.push({ kind: 'fail', task: s.name, phase: 'materialization' });
+    if (cp?.declineNext !== null && cp?.declineNext !== undefined)
+      out.push({ kind: 'decline', task: s.name, checkpoint: cp.declineNext });
+    if (state.job.keyed[s.name]?.changelog?.failDuringMaterialization)
+      out.push({ kind: 'fail', task: s.name, phase: 'materialization' });
   }
   const up = state.storage.failingUploads;
   if (up && up.count > 0) out.push({ kind: 'uploads', count: up.count, task: up.task });
@@ -102,7 +135,11 @@ export function armedFaults(state: EngineState): ArmedFault[] {
  * the engine's refusal, or null when it applies. Applying a refused action for real would fail
  * halfway through recording the branch.
  */
-export function probeAction(timeline: Timeline, position: number, action: UserAction): string | null {
+export function probeAction(
+  timeline: Timeline,
+  position: number,
+  action: UserAction,
+): string | null {
   try {
     timeline.seek(position).apply(action);
     return null;

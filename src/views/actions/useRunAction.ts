@@ -30,6 +30,7 @@ export function useRunAction(): { run: (action: UserAction) => void; refusal: Re
     setRefusal(null);
     s.applyAction(action);
   };
-  const visible = refusal && refusal.at === cursor && refusal.revision === revision ? refusal : null;
+  const visible =
+    refusal && refusal.at === cursor && refusal.revision === revision ? refusal : null;
   return { run, refusal: visible };
 }

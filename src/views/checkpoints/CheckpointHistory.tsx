@@ -1,7 +1,7 @@
 /**
  * The coordinator's checkpoint history at the cursor, named as Flink's REST API names it
  * (checkpointed_size, state_size, end-to-end duration). Clicking a row jumps to the step where
- * that checkpoint completed or failed.
+ * that checkpoint completed or failed (from the keyboard: the button in the row's first cell).
  */
 import { useAppStore } from '../../store/appStore';
 import { selectStateAtCursor } from '../../store/selectors';
@@ -54,9 +54,11 @@ export function CheckpointHistory() {
               return (
                 <tr key={h.id} className="clickable" onClick={() => jumpTo(h.id)} data-testid={`cp-row-${h.id}`} title={h.failureReason ?? ''}>
                   <td>
-                    {h.id}
-                    {h.isSavepoint ? ' SP' : ''}
-                    {retained.has(h.id) ? ' ★' : ''}
+                    <button type="button" className="row-jump" aria-label={t('cpRowJump', { id: h.id })} onClick={(e) => { e.stopPropagation(); jumpTo(h.id); }}>
+                      {h.id}
+                      {h.isSavepoint ? ' SP' : ''}
+                      {retained.has(h.id) ? ' ★' : ''}
+                    </button>
                   </td>
                   <td>
                     <span className={`badge ${st.cls}`}>{st.label}</span>

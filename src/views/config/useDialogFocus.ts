@@ -8,6 +8,26 @@ import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 const FOCUSABLE =
   'button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
+/** Keeps Tab and Shift+Tab inside a modal dialog: past the last control to the first and back. */
+export function keepTabInside(e: KeyboardEvent, container: HTMLElement): void {
+  if (e.key !== 'Tab') return;
+  const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.offsetParent !== null,
+  );
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !(active instanceof Node) || !container.contains(active) || active === container;
+  if (e.shiftKey && (active === first || outside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || outside)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 export function useDialogFocus(
   ref: RefObject<HTMLElement | null>,
   onClose: () => void,
@@ -38,19 +58,6 @@ export function useDialogFocus(
       close.current();
       return;
     }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => el.offsetParent !== null,
-    );
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    if (ref.current) keepTabInside(e, ref.current);
   };
 }

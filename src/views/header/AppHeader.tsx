@@ -1,11 +1,14 @@
-/** Title bar with the language switch and the shortcut help button. */
-import { useState } from 'react';
+/** Title bar with the language switch, the scenario dialog, presenter mode and the shortcut help button. */
+import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { ConfigDialog } from '../config/ConfigDialog';
 import { ScenarioButton } from '../config/ScenarioButton';
+import { PresenterControls } from '../presenter/PresenterControls';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { Lang } from '../../i18n/language';
+
+// Loaded when first opened: it is not needed to start (npm run bench: initial bundle).
+const ConfigDialog = lazy(() => import('../config/ConfigDialog').then((m) => ({ default: m.ConfigDialog })));
 
 const LANGS: { id: Lang; label: string }[] = [
   { id: 'en', label: 'English' },
@@ -33,11 +36,16 @@ export function AppHeader() {
           ))}
         </div>
         <ScenarioButton onClick={() => setConfigOpen(true)} />
+        <PresenterControls />
         <button type="button" className="help-button" onClick={() => setHelpOpen(true)} aria-label={t('help')} title={`${t('help')} (?)`} data-testid="help-button">
           ?
         </button>
       </div>
-      {configOpen && <ConfigDialog onClose={() => setConfigOpen(false)} />}
+      {configOpen && (
+        <Suspense fallback={null}>
+          <ConfigDialog onClose={() => setConfigOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,9 +1,13 @@
-/** The keyboard shortcut overlay, opened with `?` and closed with Escape or the button. */
+/**
+ * The keyboard shortcut overlay, opened with `?` and closed with Escape or the button. Modal: Tab
+ * stays inside it, and focus goes back to where it was when it closes.
+ */
 import { useEffect, useRef } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { selectHelpOpen } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
+import { keepTabInside } from '../config/useDialogFocus';
 
 const SHORTCUTS: [string, MessageKey][] = [
   ['Space', 'shortcutPlay'],
@@ -11,6 +15,7 @@ const SHORTCUTS: [string, MessageKey][] = [
   ['Shift + ← / →', 'shortcutStepBig'],
   ['Home / End', 'shortcutEnds'],
   ['− / +', 'shortcutSpeed'],
+  ['P', 'shortcutPresenter'],
   ['?', 'shortcutHelp'],
 ];
 
@@ -19,13 +24,26 @@ export function HelpOverlay() {
   const open = useAppStore(selectHelpOpen);
   const setHelpOpen = useAppStore((s) => s.setHelpOpen);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (open) closeRef.current?.focus();
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    return () => opener?.focus();
   }, [open]);
   if (!open) return null;
   return (
     <div className="overlay" role="presentation" onClick={() => setHelpOpen(false)}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help" onClick={(e) => e.stopPropagation()}>
+      <div
+        ref={dialogRef}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="help-title"
+        data-testid="help"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => dialogRef.current && keepTabInside(e, dialogRef.current)}
+      >
         <h2 id="help-title">{t('help')}</h2>
         <table>
           <tbody>

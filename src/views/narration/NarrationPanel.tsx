@@ -5,9 +5,14 @@
  */
 import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { selectCursor, selectLang, selectPlaying, selectStateAtCursor } from '../../store/selectors';
+import {
+  selectCursor,
+  selectLang,
+  selectPlaying,
+  selectStateAtCursor,
+} from '../../store/selectors';
 import { useT } from '../../i18n/useT';
-import { narrate, translator } from './narrate';
+import { narrate, shortFlinkRef, translator } from './narrate';
 import './narration.css';
 
 export function NarrationPanel() {
@@ -15,11 +20,14 @@ export function NarrationPanel() {
   const lang = useAppStore(selectLang);
   const cursor = useAppStore(selectCursor);
   const playing = useAppStore(selectPlaying);
-  const revision = useAppStore((s) => s.revision);
   const timeline = useAppStore((s) => s.timeline);
   const state = useAppStore(selectStateAtCursor);
-  // `revision` changes whenever the (mutable) timeline is re-recorded or branched.
-  const n = useMemo(() => narrate(timeline.records(), cursor, state, translator(lang), lang), [timeline, revision, cursor, state, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The timeline object is mutable, but every re-recording or branch also moves the cursor and
+  // yields a new state object, so these dependencies see every change of the recording.
+  const n = useMemo(
+    () => narrate(timeline.records(), cursor, state, translator(lang), lang),
+    [timeline, cursor, state, lang],
+  );
   const go = (position: number) => {
     const s = useAppStore.getState();
     s.setPlaying(false);
@@ -43,16 +51,27 @@ export function NarrationPanel() {
         )}
       </div>
       {n.flinkRef !== '-' && (
-        <code className="flink-ref nar-ref" title={t('flinkRef')} data-testid="narration-ref">
-          {n.flinkRef.replace('org.apache.flink.', 'o.a.f.')}
-        </code>
+        <p className="nar-ref">
+          <span className="muted">{t('flinkRef')}:</span>{' '}
+          <code className="flink-ref" title={n.flinkRef} data-testid="narration-ref">
+            {shortFlinkRef(n.flinkRef)}
+          </code>
+        </p>
       )}
       <div className="nar-next" data-testid="narration-next">
         {n.next ? (
           <>
-            <span className="nar-next-label">{t('narNext')}</span>
-            <span className="nar-next-text">{t('narNextAt', { text: n.next.text, n: n.next.position })}</span>
-            <button type="button" className="nar-jump" data-testid="narration-jump" aria-label={t('narJumpLabel', { n: n.next.position, text: n.next.text })} onClick={() => go(n.next!.position)}>
+            <span className="nar-next-label">{t('narNext')}</span>{' '}
+            <span className="nar-next-text">
+              {t('narNextAt', { text: n.next.text, n: n.next.position })}
+            </span>
+            <button
+              type="button"
+              className="nar-jump"
+              data-testid="narration-jump"
+              aria-label={t('narJumpLabel', { n: n.next.position, text: n.next.text })}
+              onClick={() => go(n.next!.position)}
+            >
               {t('narJump')} ›
             </button>
           </>

@@ -14,9 +14,32 @@ export interface Narration extends StepNarration {
 }
 
 /** `state` is the engine state after `position` steps (what the views show at the cursor). */
-export function narrate(records: readonly StepRecord[], position: number, state: EngineState, tr: Tr, lang: Lang): Narration {
-  const step = position === 0 ? narrateStart(tr) : narrateStep(records[position - 1]!.events, state, tr, lang);
+export function narrate(
+  records: readonly StepRecord[],
+  position: number,
+  state: EngineState,
+  tr: Tr,
+  lang: Lang,
+): Narration {
+  const step =
+    position === 0 ? narrateStart(tr) : narrateStep(records[position - 1]!.events, state, tr, lang);
   return { ...step, next: findNextHint(records, position, step.primary, state, tr, lang) };
+}
+
+/**
+ * The class and method of a Flink reference without the package, for the panel (the full name is
+ * its tooltip): `o.a.f.streaming.runtime.tasks.AsyncCheckpointRunnable#run` → `AsyncCheckpointRunnable#run`.
+ */
+export function shortFlinkRef(ref: string): string {
+  const space = ref.indexOf(' ');
+  const head = space < 0 ? ref : ref.slice(0, space);
+  const rest = space < 0 ? '' : ref.slice(space);
+  const hash = head.indexOf('#');
+  const path = hash < 0 ? head : head.slice(0, hash);
+  const dot = path.lastIndexOf('.');
+  return (
+    (dot < 0 ? head : head.slice(dot + 1)) + rest.replace(/(^| )(?:[a-z]+\.)+(?=[A-Z])/g, '$1')
+  );
 }
 
 export { narrateStep, narrateStart, type StepNarration } from './narrateStep';

@@ -20,9 +20,17 @@ export interface NextHint {
 type Match = (e: EngineEvent) => boolean;
 
 /** Record traffic and transaction bookkeeping: what "something interesting" skips over. */
-const ROUTINE: ReadonlySet<string> = new Set(['source.emitted', 'state.updated', 'sink.received', 'sink.beginTransaction']);
+const ROUTINE: ReadonlySet<string> = new Set([
+  'source.emitted',
+  'state.updated',
+  'sink.received',
+  'sink.beginTransaction',
+  'channel.backPressured',
+  'channel.released',
+]);
 
-const cp = (e: EngineEvent): number | null => ('checkpointId' in e && typeof e.checkpointId === 'number' ? e.checkpointId : null);
+const cp = (e: EngineEvent): number | null =>
+  'checkpointId' in e && typeof e.checkpointId === 'number' ? e.checkpointId : null;
 const is =
   (...types: EngineEvent['type'][]): Match =>
   (e) =>
@@ -48,20 +56,61 @@ const BACK_RUNNING = is('job.running', 'restore.failed');
 function continuation(e: EngineEvent, state: EngineState): Match | null {
   switch (e.type) {
     case 'checkpoint.triggered':
-      return anyOf(forCheckpoint(e.checkpointId, 'barrier.injected', 'checkpoint.aborted'), FAILOVER);
+      return anyOf(
+        forCheckpoint(e.checkpointId, 'barrier.injected', 'checkpoint.aborted'),
+        FAILOVER,
+      );
     case 'barrier.injected':
-      return anyOf(forCheckpoint(e.checkpointId, 'barrier.aligned', 'checkpoint.declined', 'checkpoint.aborted'), FAILOVER);
+      // The first downstream task to snapshot (a source's own unaligned snapshot is in its injection step).
+      return anyOf(
+        (x) =>
+          forCheckpoint(
+            e.checkpointId,
+            'barrier.aligned',
+            'barrier.overtook',
+            'barrier.alignmentTimedOut',
+          )(x) && !(x.task ?? '').startsWith('source#'),
+        forCheckpoint(e.checkpointId, 'checkpoint.declined', 'checkpoint.aborted'),
+        FAILOVER,
+      );
     case 'barrier.received':
     case 'record.held':
-      return anyOf((x) => x.type === 'barrier.aligned' && x.task === e.task && x.checkpointId === e.checkpointId, forCheckpoint(e.checkpointId, 'checkpoint.aborted'), FAILOVER);
+      return anyOf(
+        (x) =>
+          (x.type === 'barrier.aligned' ||
+            x.type === 'barrier.alignmentTimedOut' ||
+            x.type === 'channel.statePersisted') &&
+          x.task === e.task &&
+          x.checkpointId === e.checkpointId,
+        forCheckpoint(e.checkpointId, 'checkpoint.aborted'),
+        FAILOVER,
+      );
     case 'barrier.aligned':
+    case 'barrier.overtook':
+    case 'barrier.alignmentTimedOut':
+    case 'channel.statePersisted':
     case 'checkpoint.syncSnapshot':
     case 'checkpoint.asyncCompleted':
-      return anyOf((x) => x.type === 'checkpoint.acknowledged' && x.task === e.task && x.checkpointId === e.checkpointId, forCheckpoint(e.checkpointId, 'checkpoint.aborted', 'checkpoint.declined'), FAILOVER);
+      return anyOf(
+        (x) =>
+          x.type === 'checkpoint.acknowledged' &&
+          x.task === e.task &&
+          x.checkpointId === e.checkpointId,
+        forCheckpoint(e.checkpointId, 'checkpoint.aborted', 'checkpoint.declined'),
+        FAILOVER,
+      );
     case 'checkpoint.acknowledged':
-      return anyOf(forCheckpoint(e.checkpointId, 'checkpoint.completed', 'checkpoint.aborted'), FAILOVER);
+      return anyOf(
+        forCheckpoint(e.checkpointId, 'checkpoint.completed', 'checkpoint.aborted'),
+        FAILOVER,
+      );
     case 'checkpoint.completed':
-      return state.scenario.job.sink.kind === 'transactional' && !e.isSavepoint ? anyOf((x) => x.type === 'sink.commit' && x.notifiedCheckpointId === e.checkpointId, NEXT_CHECKPOINT) : NEXT_CHECKPOINT;
+      return state.scenario.job.sink.kind === 'transactional' && !e.isSavepoint
+        ? anyOf(
+            (x) => x.type === 'sink.commit' && x.notifiedCheckpointId === e.checkpointId,
+            NEXT_CHECKPOINT,
+          )
+        : NEXT_CHECKPOINT;
     case 'checkpoint.declined':
       return anyOf(forCheckpoint(e.checkpointId, 'checkpoint.aborted'), FAILOVER);
     case 'checkpoint.aborted':
@@ -76,7 +125,10 @@ function continuation(e: EngineEvent, state: EngineState): Match | null {
     case 'restore.taskRestored':
     case 'changelog.restore.replayed':
     case 'sink.recoverAndCommit':
+    case 'restore.channelState':
       return BACK_RUNNING;
+    case 'channel.backPressured':
+      return (x) => x.type === 'channel.released' && x.to === e.to;
     case 'sink.abort':
       return e.reason === 'close' ? BACK_RUNNING : null;
     case 'job.running':
@@ -84,16 +136,30 @@ function continuation(e: EngineEvent, state: EngineState): Match | null {
     case 'restore.failed':
       return is('restore.started');
     case 'sink.preCommit':
-      return anyOf((x) => (x.type === 'sink.commit' || x.type === 'sink.abort' || x.type === 'sink.recoverAndCommit') && x.transaction === e.transaction, FAILOVER);
+      return anyOf(
+        (x) =>
+          (x.type === 'sink.commit' ||
+            x.type === 'sink.abort' ||
+            x.type === 'sink.recoverAndCommit') &&
+          x.transaction === e.transaction,
+        FAILOVER,
+      );
     case 'memtable.sealed':
       return ofTask(e.task, 'sst.flushed');
     case 'compaction.started':
       return ofTask(e.task, 'compaction.finished');
     case 'sst.flushed':
     case 'compaction.finished':
-      return anyOf((x) => x.type === 'file.uploaded' && x.task === e.task && x.sst !== null, FAILOVER);
+      return anyOf(
+        (x) => x.type === 'file.uploaded' && x.task === e.task && x.sst !== null,
+        FAILOVER,
+      );
     case 'changelog.materialization.started':
-      return (x) => (x.type === 'changelog.materialization.completed' || x.type === 'changelog.materialization.failed') && x.task === e.task && x.materializationId === e.materializationId;
+      return (x) =>
+        (x.type === 'changelog.materialization.completed' ||
+          x.type === 'changelog.materialization.failed') &&
+        x.task === e.task &&
+        x.materializationId === e.materializationId;
     case 'changelog.materialization.completed':
       return anyOf(ofTask(e.task, 'changelog.truncated'), FAILOVER);
     case 'changelog.materialization.failed':
@@ -104,14 +170,24 @@ function continuation(e: EngineEvent, state: EngineState): Match | null {
       return anyOf((x) => x.type === 'dstl.uploaded' && x.writers.includes(e.task ?? ''), FAILOVER);
     case 'dstl.uploadStarted':
     case 'dstl.uploadFailed':
-      return (x) => (x.type === 'dstl.uploaded' || x.type === 'dstl.uploadFailed') && x.taskManager === e.taskManager && x.batchId === e.batchId && x !== e;
+      return (x) =>
+        (x.type === 'dstl.uploaded' || x.type === 'dstl.uploadFailed') &&
+        x.taskManager === e.taskManager &&
+        x.batchId === e.batchId &&
+        x !== e;
     case 'dstl.uploaded':
       return is('checkpoint.completed', 'job.failed');
     case 'user.action': {
       const a = e.action;
       if (a.do === 'fail' && a.phase !== 'now') return is('job.failed', 'restore.started');
       if (a.do === 'decline') return anyOf(ofTask(a.task, 'checkpoint.declined'), FAILOVER);
-      if (a.do === 'failUploads') return is('checkpoint.declined', 'dstl.uploadFailed', 'changelog.materialization.failed', 'job.failed');
+      if (a.do === 'failUploads')
+        return is(
+          'checkpoint.declined',
+          'dstl.uploadFailed',
+          'changelog.materialization.failed',
+          'job.failed',
+        );
       if (a.do === 'emit') return (x) => x.type === 'source.emitted' && x.fromLog;
       return null;
     }
@@ -120,24 +196,41 @@ function continuation(e: EngineEvent, state: EngineState): Match | null {
   }
 }
 
-function findFrom(records: readonly StepRecord[], position: number, match: Match, skip?: EngineEvent): { position: number; event: EngineEvent } | null {
+function findFrom(
+  records: readonly StepRecord[],
+  position: number,
+  match: Match,
+  skip?: EngineEvent,
+): { position: number; event: EngineEvent } | null {
   for (let p = position + 1; p <= records.length; p++) {
-    for (const e of records[p - 1]!.events) if (e !== skip && match(e)) return { position: p, event: e };
+    for (const e of records[p - 1]!.events)
+      if (e !== skip && match(e)) return { position: p, event: e };
   }
   return null;
 }
 
 /** Whether checkpoint `id` is a savepoint: the state knows those triggered so far, the recording the later ones. */
-function savepointLookup(records: readonly StepRecord[], state: EngineState): (id: number) => boolean {
+function savepointLookup(
+  records: readonly StepRecord[],
+  state: EngineState,
+): (id: number) => boolean {
   return (id) => {
-    if (state.coordinator.history.some((h) => h.id === id)) return state.coordinator.history.some((h) => h.id === id && h.isSavepoint);
-    for (const r of records) for (const e of r.events) if (e.type === 'checkpoint.triggered' && e.checkpointId === id) return e.isSavepoint;
+    if (state.coordinator.history.some((h) => h.id === id))
+      return state.coordinator.history.some((h) => h.id === id && h.isSavepoint);
+    for (const r of records)
+      for (const e of r.events)
+        if (e.type === 'checkpoint.triggered' && e.checkpointId === id) return e.isSavepoint;
     return false;
   };
 }
 
 /** A short clause for the target event; other kinds use the headline of their step. */
-function shortText(e: EngineEvent, isSp: (id: number) => boolean, tr: Tr, stepEvents: readonly EngineEvent[]): string | null {
+function shortText(
+  e: EngineEvent,
+  isSp: (id: number) => boolean,
+  tr: Tr,
+  stepEvents: readonly EngineEvent[],
+): string | null {
   const task = e.task ?? '';
   const w = (id: number) => whatOf(tr, isSp(id));
   switch (e.type) {
@@ -146,7 +239,11 @@ function shortText(e: EngineEvent, isSp: (id: number) => boolean, tr: Tr, stepEv
     case 'barrier.received':
       return tr('narNextReceived', { task, id: e.checkpointId });
     case 'barrier.aligned':
+    case 'barrier.alignmentTimedOut':
+    case 'channel.statePersisted':
       return tr('narNextAligned', { task, what: w(e.checkpointId), id: e.checkpointId });
+    case 'barrier.overtook':
+      return tr('narNextSync', { task, what: w(e.checkpointId), id: e.checkpointId });
     case 'checkpoint.syncSnapshot':
       return tr('narNextSync', { task, what: w(e.checkpointId), id: e.checkpointId });
     case 'checkpoint.asyncCompleted':
@@ -179,9 +276,16 @@ function shortText(e: EngineEvent, isSp: (id: number) => boolean, tr: Tr, stepEv
     case 'sink.preCommit':
       return tr('narNextPreCommit', { task, tx: e.transaction });
     case 'file.discarded':
-      return tr('narNextDiscarded', { n: stepEvents.filter((x) => x.type === 'file.discarded').length });
+      return tr('narNextDiscarded', {
+        n: stepEvents.filter((x) => x.type === 'file.discarded').length,
+      });
     case 'file.uploaded':
-      return tr('narNextUploaded', { task, n: stepEvents.filter((x) => x.type === 'file.uploaded' && x.task === e.task).length, what: w(e.checkpointId), id: e.checkpointId });
+      return tr('narNextUploaded', {
+        task,
+        n: stepEvents.filter((x) => x.type === 'file.uploaded' && x.task === e.task).length,
+        what: w(e.checkpointId),
+        id: e.checkpointId,
+      });
     case 'sst.flushed':
       return tr('narNextFlushed', { task, sst: e.sst });
     case 'memtable.sealed':
@@ -208,13 +312,18 @@ function shortText(e: EngineEvent, isSp: (id: number) => boolean, tr: Tr, stepEv
       return tr('narNextHeld', { task });
     case 'sim.started':
       return tr('narNextJobStarts');
+    case 'channel.released':
+      return tr('narNextReleased', { to: e.to });
     default:
       return null;
   }
 }
 
 /** The step's main event, the one the narration is about (same order of importance). */
-function mainEvent(events: readonly EngineEvent[], primaryType: string | null): EngineEvent | undefined {
+function mainEvent(
+  events: readonly EngineEvent[],
+  primaryType: string | null,
+): EngineEvent | undefined {
   return primaryType ? events.find((e) => e.type === primaryType) : undefined;
 }
 
@@ -222,15 +331,26 @@ function mainEvent(events: readonly EngineEvent[], primaryType: string | null): 
  * The next relevant step after `position`: `primaryType` is the type the step's narration is
  * built around (see narrateStep). `state` is the engine state at `position`.
  */
-export function findNextHint(records: readonly StepRecord[], position: number, primaryType: string | null, state: EngineState, tr: Tr, lang: Lang): NextHint | null {
+export function findNextHint(
+  records: readonly StepRecord[],
+  position: number,
+  primaryType: string | null,
+  state: EngineState,
+  tr: Tr,
+  lang: Lang,
+): NextHint | null {
   const events = position === 0 ? [] : records[position - 1]!.events;
   const main = mainEvent(events, primaryType);
   const specific = main ? continuation(main, state) : null;
   const routine: Match = (e) => !ROUTINE.has(e.type) && e.type !== 'user.action';
-  const found = (specific && findFrom(records, position, specific, main)) || findFrom(records, position, routine);
+  const found =
+    (specific && findFrom(records, position, specific, main)) ||
+    findFrom(records, position, routine);
   if (!found) return null;
   const isSp = savepointLookup(records, state);
   const stepEvents = records[found.position - 1]!.events;
-  const text = shortText(found.event, isSp, tr, stepEvents) ?? narrateStep(stepEvents, state, tr, lang).headline.replace(/[.。]$/, '');
+  const text =
+    shortText(found.event, isSp, tr, stepEvents) ??
+    narrateStep(stepEvents, state, tr, lang).headline.replace(/[.。]$/, '');
   return { position: found.position, text };
 }

@@ -9,26 +9,65 @@ type Rule = [RegExp, (m: RegExpExecArray, tr: Tr) => string];
 
 const JOB_FAILED: Rule[] = [
   [/^(\S+) failed \(injected\)$/, (m, tr) => tr('narReasonTaskFailed', { task: m[1]! })],
-  [/^(\S+) failed during the synchronous part of checkpoint (\d+) \(injected\)$/, (m, tr) => tr('narReasonFailedSync', { task: m[1]!, id: m[2]! })],
-  [/^(\S+) failed while uploading checkpoint (\d+) \(injected\)$/, (m, tr) => tr('narReasonFailedAsync', { task: m[1]!, id: m[2]! })],
-  [/^(\S+) failed after uploading checkpoint (\d+), before acknowledging it \(injected\)$/, (m, tr) => tr('narReasonFailedBeforeAck', { task: m[1]!, id: m[2]! })],
-  [/^(\S+) failed during materialization (\d+) \(injected\)$/, (m, tr) => tr('narReasonFailedMaterialization', { task: m[1]!, id: m[2]! })],
-  [/^more than (\d+) consecutive checkpoint failure\(s\)/, (m, tr) => tr('narReasonTooManyFailures', { n: m[1]! })],
+  [
+    /^(\S+) failed during the synchronous part of checkpoint (\d+) \(injected\)$/,
+    (m, tr) => tr('narReasonFailedSync', { task: m[1]!, id: m[2]! }),
+  ],
+  [
+    /^(\S+) failed while uploading checkpoint (\d+) \(injected\)$/,
+    (m, tr) => tr('narReasonFailedAsync', { task: m[1]!, id: m[2]! }),
+  ],
+  [
+    /^(\S+) failed after uploading checkpoint (\d+), before acknowledging it \(injected\)$/,
+    (m, tr) => tr('narReasonFailedBeforeAck', { task: m[1]!, id: m[2]! }),
+  ],
+  [
+    /^(\S+) failed during materialization (\d+) \(injected\)$/,
+    (m, tr) => tr('narReasonFailedMaterialization', { task: m[1]!, id: m[2]! }),
+  ],
+  [
+    /^more than (\d+) consecutive checkpoint failure\(s\)/,
+    (m, tr) => tr('narReasonTooManyFailures', { n: m[1]! }),
+  ],
 ];
 
 const DISCARDED: Rule[] = [
-  [/^checkpoint (\d+) subsumed by (\d+)$/, (m, tr) => tr('narReasonSubsumedBy', { id: m[1]!, by: m[2]! })],
-  [/^last used below the lowest retained checkpoint \(checkpoint (\d+)\)$/, (m, tr) => tr('narReasonLastUsed', { id: m[1]! })],
-  [/^reference count reached 0 \(checkpoint (\d+)\)$/, (m, tr) => tr('narReasonRefZero', { id: m[1]! })],
-  [/^uploaded for an aborted checkpoint \(checkpoint (\d+)\)$/, (m, tr) => tr('narReasonAbortedUpload', { id: m[1]! })],
-  [/^late acknowledgement of (?:an aborted checkpoint \(checkpoint |checkpoint )(\d+)\)?$/, (m, tr) => tr('narReasonLateAck', { id: m[1]! })],
-  [/^checkpoint (\d+) aborted \((\w+)\)$/, (m, tr) => tr('narReasonCpAborted', { id: m[1]!, reason: m[2]! })],
-  [/^(\S+) failed before acknowledging checkpoint (\d+)$/, (m, tr) => tr('narReasonFailedBeforeAckFiles', { task: m[1]!, id: m[2]! })],
+  [
+    /^checkpoint (\d+) subsumed by (\d+)$/,
+    (m, tr) => tr('narReasonSubsumedBy', { id: m[1]!, by: m[2]! }),
+  ],
+  [
+    /^last used below the lowest retained checkpoint \(checkpoint (\d+)\)$/,
+    (m, tr) => tr('narReasonLastUsed', { id: m[1]! }),
+  ],
+  [
+    /^reference count reached 0 \(checkpoint (\d+)\)$/,
+    (m, tr) => tr('narReasonRefZero', { id: m[1]! }),
+  ],
+  [
+    /^uploaded for an aborted checkpoint \(checkpoint (\d+)\)$/,
+    (m, tr) => tr('narReasonAbortedUpload', { id: m[1]! }),
+  ],
+  [
+    /^late acknowledgement of (?:an aborted checkpoint \(checkpoint |checkpoint )(\d+)\)?$/,
+    (m, tr) => tr('narReasonLateAck', { id: m[1]! }),
+  ],
+  [
+    /^checkpoint (\d+) aborted \((\w+)\)$/,
+    (m, tr) => tr('narReasonCpAborted', { id: m[1]!, reason: m[2]! }),
+  ],
+  [
+    /^(\S+) failed before acknowledging checkpoint (\d+)$/,
+    (m, tr) => tr('narReasonFailedBeforeAckFiles', { task: m[1]!, id: m[2]! }),
+  ],
 ];
 
 const TRUNCATED: Rule[] = [
   [/^checkpoint (\d+) subsumed$/, (m, tr) => tr('narWhySubsumed', { id: m[1]! })],
-  [/^materialization (\d+) covers the changes below (\d+)$/, (m, tr) => tr('narWhyMaterialization', { id: m[1]!, sqn: m[2]! })],
+  [
+    /^materialization (\d+) covers the changes below (\d+)$/,
+    (m, tr) => tr('narWhyMaterialization', { id: m[1]!, sqn: m[2]! }),
+  ],
 ];
 
 const DECLINED: Rule[] = [
@@ -50,13 +89,15 @@ export const truncationReason = (text: string, tr: Tr): string => apply(TRUNCATE
 export const declineReason = (text: string, tr: Tr): string => apply(DECLINED, text, tr);
 
 /** Which explanation a file deletion gets, from the engine's reason text. */
-export type DiscardKind = 'subsumed' | 'lastUsed' | 'refCount' | 'aborted' | 'duplicate' | 'truncated' | 'other';
+export type DiscardKind =
+  'subsumed' | 'lastUsed' | 'refCount' | 'aborted' | 'duplicate' | 'truncated' | 'other';
 
 export function discardKind(reason: string): DiscardKind {
   if (/subsumed by/.test(reason)) return 'subsumed';
   if (/last used below/.test(reason)) return 'lastUsed';
   if (/reference count/.test(reason)) return 'refCount';
-  if (/abort|late acknowledgement|failed before acknowledging|cancelled/.test(reason)) return 'aborted';
+  if (/abort|late acknowledgement|failed before acknowledging|cancelled/.test(reason))
+    return 'aborted';
   if (/duplicate|replaced by a newer upload/.test(reason)) return 'duplicate';
   if (/truncated/.test(reason)) return 'truncated';
   return 'other';

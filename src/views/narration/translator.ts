@@ -8,7 +8,8 @@ export function translator(lang: Lang): Tr {
   const table: Record<MessageKey, string> = lang === 'zh' ? zh : en;
   return (key, params) => {
     let text = table[key];
-    if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+    if (params)
+      for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
     return text;
   };
 }

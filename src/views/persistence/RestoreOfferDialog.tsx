@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import { PersistenceErrorBlock } from './PersistenceErrorBlock';
+import { keepTabInside } from '../config/useDialogFocus';
 
 export function RestoreOfferDialog() {
   const t = useT();
@@ -14,6 +15,7 @@ export function RestoreOfferDialog() {
   const commands = useAppStore((s) => s.persistenceCommands);
   const restoreError = useAppStore((s) => s.persistenceError?.source === 'restore');
   const restoreRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const shown = offer !== null;
   useEffect(() => {
     if (shown) restoreRef.current?.focus();
@@ -28,13 +30,17 @@ export function RestoreOfferDialog() {
   return (
     <div className="overlay" role="presentation">
       <div
+        ref={dialogRef}
         className="dialog restore-offer"
         role="dialog"
         aria-modal="true"
         aria-labelledby="restore-offer-title"
         data-testid="restore-offer"
-        // Keep the app's global shortcuts (Space plays, arrows step) away from the dialog's buttons.
-        onKeyDown={(e) => e.stopPropagation()}
+        // Keep the app's global shortcuts (Space plays, arrows step) away from the dialog's buttons, and Tab inside it.
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (dialogRef.current) keepTabInside(e, dialogRef.current);
+        }}
       >
         <h2 id="restore-offer-title">{t('offerTitle')}</h2>
         <p className="offer-lead" data-testid="restore-offer-text">

@@ -1,28 +1,39 @@
 /**
  * The lower-left slot of the stage holds three views of the checkpoints, one at a time: the
- * history table, the timeline (Gantt) and the charts. ARIA tabs pattern with automatic
- * activation: ← → Home End move between tabs and show the tab they land on.
+ * history table, the timeline (Gantt) and the charts, plus the Restore view once the recording
+ * holds a restore (src/views/restore; its tab is marked while a restore runs at the cursor).
+ * ARIA tabs pattern with automatic activation: ← → Home End move between tabs and show the tab
+ * they land on.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { CheckpointHistory } from '../checkpoints/CheckpointHistory';
-import { CheckpointTimeline } from '../timeline/CheckpointTimeline';
-import { ChartsPanel } from '../charts/ChartsPanel';
+import { useRestoreTab } from '../restore/useRestoreTab';
 import './tabs.css';
 
-const TABS = ['checkpoints', 'timeline', 'charts'] as const;
-type TabId = (typeof TABS)[number];
+// Not on screen at start: their code loads when their tab is first shown (npm run bench: initial bundle).
+const CheckpointTimeline = lazy(() => import('../timeline/CheckpointTimeline').then((m) => ({ default: m.CheckpointTimeline })));
+const ChartsPanel = lazy(() => import('../charts/ChartsPanel').then((m) => ({ default: m.ChartsPanel })));
+const RestoreView = lazy(() => import('../restore/RestoreView').then((m) => ({ default: m.RestoreView })));
+
+const ALL_TABS = ['checkpoints', 'timeline', 'charts', 'restore'] as const;
+type TabId = (typeof ALL_TABS)[number];
 const LABELS: Record<TabId, MessageKey> = {
   checkpoints: 'checkpoints',
   timeline: 'tabTimeline',
   charts: 'tabCharts',
+  restore: 'rsTab',
 };
 
 export function StageTabs() {
   const t = useT();
-  const [tab, setTab] = useState<TabId>('checkpoints');
+  const [chosen, setTab] = useState<TabId>('checkpoints');
   const refs = useRef(new Map<TabId, HTMLButtonElement>());
+  const restoreTab = useRestoreTab();
+  const TABS: readonly TabId[] = restoreTab.visible ? ALL_TABS : ALL_TABS.filter((id) => id !== 'restore');
+  // A recording without a restore has no Restore tab: show the history instead.
+  const tab = TABS.includes(chosen) ? chosen : 'checkpoints';
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     let next: number;
@@ -59,6 +70,7 @@ export function StageTabs() {
             onKeyDown={(e) => onKeyDown(e, i)}
           >
             {t(LABELS[id])}
+            {id === 'restore' && restoreTab.live && <span className="tab-live" role="img" aria-label={t('rsTabLive')} title={t('rsTabLive')} />}
           </button>
         ))}
       </div>
@@ -70,8 +82,11 @@ export function StageTabs() {
         data-testid={`tabpanel-${tab}`}
       >
         {tab === 'checkpoints' && <CheckpointHistory />}
-        {tab === 'timeline' && <CheckpointTimeline />}
-        {tab === 'charts' && <ChartsPanel />}
+        <Suspense fallback={null}>
+          {tab === 'timeline' && <CheckpointTimeline />}
+          {tab === 'charts' && <ChartsPanel />}
+          {tab === 'restore' && <RestoreView />}
+        </Suspense>
       </div>
     </section>
   );

@@ -1,0 +1,132 @@
+/**
+ * Presenter mode: the stage alone across the whole width, with type large enough for the back
+ * of a classroom, a one-line narration, fullscreen on offer (and a way out when the browser
+ * refuses it), remembered across visits like the language.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { screenshotAndMeasure, watchErrors } from './helpers';
+
+async function startIn(page: Page, lang: 'en' | 'zh', presenter: boolean): Promise<void> {
+  await page.addInitScript(
+    ([l, p]) => {
+      // Only on the first load of the test: a reload must see what the page itself remembered.
+      if (sessionStorage.getItem('presenter-spec-started')) return;
+      sessionStorage.setItem('presenter-spec-started', '1');
+      localStorage.setItem('checkpoint-lab.lang', l as string);
+      if (p) localStorage.setItem('checkpoint-lab.presenter', '1');
+    },
+    [lang, presenter] as const,
+  );
+}
+
+/** Font sizes (px) of the texts a class reads, and whether the page fits the screen. */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const size = (sel: string): number => {
+      const el = document.querySelector(sel);
+      return el ? parseFloat(getComputedStyle(el).fontSize) : Number.NaN;
+    };
+    const stage = document.querySelector('.stage')!.getBoundingClientRect();
+    return {
+      headline: size('.presenter-headline'),
+      table: size('.data-table'),
+      tab: size('[role="tab"]'),
+      readout: size('.position'),
+      title: size('.app-header h1'),
+      stageShare: stage.width / window.innerWidth,
+      fits:
+        document.documentElement.scrollHeight <= window.innerHeight + 1 &&
+        document.documentElement.scrollWidth <= window.innerWidth + 1,
+      headerRows: document.querySelector('.header-bar')!.getBoundingClientRect().height,
+    };
+  });
+}
+
+for (const [width, height, scale] of [
+  [1280, 720, 1],
+  [1920, 1080, 1.5],
+] as const) {
+  for (const lang of ['en', 'zh'] as const) {
+    test(`presenter mode at ${width}×${height} in ${lang}: the stage alone, in large type, fitting the screen`, async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      await page.setViewportSize({ width, height });
+      await startIn(page, lang, true);
+      await page.goto('/');
+      await page.getByTestId('scrubber').fill('600');
+      await page.mouse.click(2, height / 2); // no focus ring in the picture
+      await expect(page.getByTestId('app')).toHaveClass(/\bpresenter\b/);
+      // The side panels are gone; one narration line stands in for them.
+      await expect(page.locator('.side')).toHaveCount(0);
+      await expect(page.getByTestId('events')).toHaveCount(0);
+      await expect(page.getByTestId('presenter-narration')).toBeVisible();
+      await expect(page.getByTestId('presenter-narration')).toContainText(
+        lang === 'zh' ? '第 600 步' : 'Step 600',
+      );
+      await expect(page.getByTestId('presenter-fullscreen')).toBeVisible();
+      const m = await measure(page);
+      expect(m.stageShare).toBeGreaterThan(0.95);
+      // Type grows with the screen (a 1080p projector shows the same picture as a 720p one).
+      expect(m.headline).toBeGreaterThanOrEqual(20 * scale - 0.5);
+      expect(m.table).toBeGreaterThanOrEqual(17 * scale - 0.5);
+      expect(m.tab).toBeGreaterThanOrEqual(16 * scale - 0.5);
+      expect(m.readout).toBeGreaterThanOrEqual(17 * scale - 0.5);
+      expect(m.fits).toBe(true);
+      // The header stays one row.
+      expect(m.headerRows).toBeLessThan(60 * scale);
+      const shot = await screenshotAndMeasure(page, `presenter-${width}x${height}-${lang}`);
+      expect(shot.colors).toBeGreaterThan(8);
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+test('presenter mode is remembered across a reload, and leaving it restores the side panels', async ({
+  page,
+}) => {
+  await startIn(page, 'en', false);
+  await page.goto('/');
+  await expect(page.getByTestId('actions-panel')).toBeVisible();
+  const normal = await measure(page);
+  await page.getByTestId('presenter-toggle').click();
+  await expect(page.getByTestId('app')).toHaveClass(/\bpresenter\b/);
+  expect((await measure(page)).readout).toBeGreaterThan(normal.readout);
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveClass(/\bpresenter\b/);
+  await expect(page.getByTestId('presenter-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('presenter-toggle').click();
+  await expect(page.getByTestId('actions-panel')).toBeVisible();
+  await expect(page.getByTestId('presenter-narration')).toHaveCount(0);
+  await expect(page.getByTestId('presenter-fullscreen')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('app')).not.toHaveClass(/\bpresenter\b/);
+});
+
+test('fullscreen is offered in presenter mode and left with the toggle', async ({ page }) => {
+  await startIn(page, 'en', true);
+  await page.goto('/');
+  await page.getByTestId('presenter-fullscreen').click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await expect(page.getByTestId('presenter-fullscreen')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('presenter-fullscreen')).toContainText('Exit fullscreen');
+  // Leaving presenter mode leaves fullscreen too.
+  await page.keyboard.press('p');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(false);
+});
+
+test('when the browser refuses fullscreen, a notice says how to get it', async ({ page }) => {
+  await page.addInitScript(() => {
+    Element.prototype.requestFullscreen = () =>
+      Promise.reject(new TypeError('Permissions check failed'));
+  });
+  await startIn(page, 'zh', true);
+  await page.goto('/');
+  await page.getByTestId('presenter-fullscreen').click();
+  const notice = page.getByTestId('presenter-fullscreen-refused');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('F11');
+  await expect(page.getByTestId('app')).toHaveClass(/\bpresenter\b/);
+  await notice.getByRole('button').click();
+  await expect(notice).toBeHidden();
+});

@@ -1,0 +1,77 @@
+// What the actions panel offers, on a real recording: restore targets from the retained
+// checkpoints and savepoints, armed faults read back from the engine state, SSTs to compact,
+// and refused actions caught on a copy before they reach the timeline.
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SCENARIO,
+  DEFAULT_SCENARIO_INPUT,
+  scenarioOf,
+  Timeline,
+  type ScenarioInput,
+} from '../../engine';
+import {
+  armedFaults,
+  keyedTasks,
+  parallelismOptions,
+  probeAction,
+  restoreTargets,
+  sstChoices,
+} from './actionModel';
+
+const tl = Timeline.record(
+  scenarioOf({
+    ...DEFAULT_SCENARIO_INPUT,
+    script: [{ atMs: 1500, do: 'savepoint' }],
+  } as ScenarioInput),
+  { keyframeEvery: 32 },
+);
+
+describe('the actions panel model', () => {
+  it('offers every retained checkpoint (newest first, the latest marked) and every savepoint', () => {
+    const end = tl.stateAt(tl.length);
+    const targets = restoreTargets(end);
+    const completed = end.coordinator.completed.map((c) => c.id);
+    const savepoints = end.coordinator.savepoints.map((c) => c.id);
+    expect(savepoints.length).toBe(1);
+    expect(targets.filter((x) => !x.isSavepoint).map((x) => x.id)).toEqual(
+      [...completed].reverse(),
+    );
+    expect(targets.filter((x) => x.isSavepoint).map((x) => x.id)).toEqual(savepoints);
+    expect(targets.filter((x) => x.latest).map((x) => x.id)).toEqual([
+      completed[completed.length - 1],
+    ]);
+    expect(restoreTargets(tl.stateAt(0))).toEqual([]);
+  });
+
+  it('lets a restore choose any parallelism up to max parallelism (capped by the action format)', () => {
+    expect(parallelismOptions(tl.stateAt(0))).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
+  });
+
+  it('reads armed faults back from the engine state', () => {
+    const t = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    let at = t.branch(20, { do: 'fail', task: 'count#1', phase: 'async' });
+    at = t.branch(at, { do: 'decline', task: 'count#0' });
+    at = t.branch(at, { do: 'failUploads', count: 2, task: 'count#0' });
+    expect(armedFaults(t.stateAt(at))).toEqual([
+      { kind: 'decline', task: 'count#0', checkpoint: 'next' },
+      { kind: 'fail', task: 'count#1', phase: 'async' },
+      { kind: 'uploads', count: 2, task: 'count#0' },
+    ]);
+    expect(armedFaults(t.stateAt(20))).toEqual([]);
+  });
+
+  it('lists the SSTs of a keyed task and catches a refused compaction before it touches the timeline', () => {
+    const t = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    const p = 300;
+    expect(keyedTasks(t.stateAt(p))).toEqual(['count#0', 'count#1']);
+    const files = sstChoices(t.stateAt(p), 'count#0').map((f) => f.fileNumber);
+    expect(files.length).toBeGreaterThan(0);
+    const length = t.length;
+    expect(probeAction(t, p, { do: 'compact', task: 'count#0', files: [999] })).toMatch(
+      /no live SST numbered 999/,
+    );
+    expect(t.length).toBe(length);
+    expect(probeAction(t, p, { do: 'compact', task: 'count#0', files })).toBeNull();
+    expect(t.length).toBe(length);
+  });
+});

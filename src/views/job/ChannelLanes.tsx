@@ -1,0 +1,82 @@
+/**
+ * The channels of the job graph and their buffer lanes: a line per channel, the sender's output
+ * lane and the receiver's input lane with one slot per credit (when the credit is small enough
+ * to draw), the slots reserved by records on the wire, and a numeric credit gauge when the credit
+ * is too large for slots (then a lane shows only while it holds something). A full output queue
+ * turns its lane and channel red; a channel blocked by alignment is dashed in the barrier color.
+ */
+import type { Translate } from '../../i18n/useT';
+import type { ChannelView } from './channelBuffers';
+import type { LaneOverflow } from './itemGeometry';
+import { cellX, type JobLayout, type Lane } from './jobLayout';
+
+function Slots({ lane, from, count, className }: { lane: Lane; from: number; count: number; className: string }) {
+  return (
+    <>
+      {[...Array(Math.max(0, count)).keys()].map((i) => (
+        <rect key={`${className}${from + i}`} className={className} x={cellX(lane, from + i) - lane.cellW / 2} y={lane.y - lane.cellH / 2} width={lane.cellW} height={lane.cellH} rx={1.5} />
+      ))}
+    </>
+  );
+}
+
+function laneBox(lane: Lane, cells: number) {
+  const xs = [cellX(lane, 0), cellX(lane, cells - 1)];
+  const x0 = Math.min(...xs) - lane.cellW / 2 - 2;
+  return { x: x0, y: lane.y - lane.cellH / 2 - 2, width: Math.abs(xs[1]! - xs[0]!) + lane.cellW + 4, height: lane.cellH + 4 };
+}
+
+export function ChannelLanes({ layout, channels, overflow, t }: { layout: JobLayout; channels: ChannelView[]; overflow: LaneOverflow[]; t: Translate }) {
+  const cells = layout.laneCells;
+  // An input lane's "+n" would sit where its credit gauge is; the gauge says more.
+  const gauged = new Set(channels.filter((c) => c.capacity > cells && c.creditUsed >= c.capacity).map((c) => c.key));
+  return (
+    <g className="channels">
+      {channels.map((ch) => {
+        const out = layout.outLanes.get(ch.key);
+        const inn = layout.inLanes.get(ch.key);
+        const wire = layout.wires.get(ch.key);
+        if (!out || !inn || !wire) return null;
+        const slots = ch.capacity <= cells;
+        const queuedShown = Math.min(cells, ch.inQueue.filter((e) => !(e.kind === 'barrier' && e.gate)).length);
+        const outTitle = ch.outFull
+          ? t('jgOutFullTitle', { from: ch.from, to: ch.to, n: ch.outQueue.length, cap: ch.capacity })
+          : t('jgOutQueueTitle', { from: ch.from, to: ch.to, n: ch.outQueue.length, cap: ch.capacity });
+        const inTitle =
+          ch.blockedBy !== null
+            ? t('jgBlockedTitle', { from: ch.from, to: ch.to, id: ch.blockedBy })
+            : t('jgInQueueTitle', { from: ch.from, to: ch.to, used: ch.creditUsed, cap: ch.capacity, queued: ch.creditUsed - ch.inTransit, transit: ch.inTransit });
+        const cls = ['channel', ch.outFull ? 'backpressured' : '', ch.blockedBy !== null ? 'blocked' : ''].filter(Boolean).join(' ');
+        return (
+          <g key={ch.key} className="channel-group" data-channel={ch.key}>
+            <line x1={out.boxX} y1={out.y} x2={inn.boxX} y2={inn.y} className={cls} data-testid={ch.blockedBy !== null ? 'blocked-channel' : ch.outFull ? 'backpressured-channel' : undefined}>
+              <title>{ch.blockedBy !== null ? inTitle : outTitle}</title>
+            </line>
+            <g className={`lane out${ch.outFull ? ' full' : ''}`} data-testid={ch.outFull ? 'full-output-queue' : undefined}>
+              <title>{outTitle}</title>
+              {(slots || ch.outQueue.length > 0) && <rect className="lane-bg" {...laneBox(out, slots ? ch.capacity : cells)} rx={3} />}
+              {slots && <Slots lane={out} from={0} count={ch.capacity} className="slot" />}
+            </g>
+            <g className={`lane in${ch.blockedBy !== null ? ' blocked' : ''}`}>
+              <title>{inTitle}</title>
+              {(slots || ch.inQueue.length > 0) && <rect className="lane-bg" {...laneBox(inn, slots ? ch.capacity : cells)} rx={3} />}
+              {slots && <Slots lane={inn} from={0} count={ch.capacity} className="slot" />}
+              {slots && <Slots lane={inn} from={queuedShown} count={Math.min(ch.inTransit, ch.capacity - queuedShown)} className="slot reserved" />}
+              {/* Without slots, the number shows the moment that matters: no credit left. */}
+              {!slots && ch.creditUsed >= ch.capacity && (
+                <text className="credit-gauge" x={wire.b[0] - 2} y={inn.y - inn.cellH / 2 - 2} textAnchor="end" data-testid="credit-gauge">
+                  {t('jgCreditGauge', { used: ch.creditUsed, cap: ch.capacity })}
+                </text>
+              )}
+            </g>
+          </g>
+        );
+      })}
+      {overflow.filter((o) => !(o.side === 'in' && gauged.has(o.channel))).map((o) => (
+        <text key={`${o.channel}-${o.side}`} className="lane-overflow" x={o.x} y={o.y} dy="0.35em" textAnchor={o.anchor}>
+          +{o.count}
+        </text>
+      ))}
+    </g>
+  );
+}
