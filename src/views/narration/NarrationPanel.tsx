@@ -45,7 +45,7 @@ export function NarrationPanel() {
           {n.headline}
         </p>
         {n.why && (
-          <p className="nar-why" data-testid="narration-why">
+          <p className="nar-why" data-testid="narration-why" title={n.why}>
             {n.why}
           </p>
         )}
