@@ -67,6 +67,31 @@ describe('npm run sim', () => {
     }
   });
 
+  it('reports unaligned checkpoints under back-pressure: channel-state files in the checkpoint directory, exactly-once output', () => {
+    const r = sim('scenarios/backpressure-unaligned.json');
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s.checkpoints.map((c: { id: number; status: string }) => [c.id, c.status])).toEqual([
+      [1, 'SUBSUMED'],
+      [2, 'SUBSUMED'],
+      [3, 'SUBSUMED'],
+      [4, 'SUBSUMED'],
+      [5, 'COMPLETED'],
+      [6, 'COMPLETED'],
+    ]);
+    expect(s.retained).toEqual([5, 6]);
+    const channel = s.files.filter((f: { kind: string }) => f.kind === 'channel');
+    expect(channel.length).toBeGreaterThan(5);
+    for (const f of channel) {
+      // Exclusive to its checkpoint: chk-<n>/, deleted when that checkpoint is subsumed, never in the shared registry.
+      expect(f.path).toContain(`/chk-${f.createdByCheckpoint}/`);
+      expect(f.refCount).toBeNull();
+      expect(f.lastUsedCheckpoint).toBeNull();
+      expect(s.retained.includes(f.createdByCheckpoint) ? f.deletedAtMs : typeof f.deletedAtMs).toBe(s.retained.includes(f.createdByCheckpoint) ? null : 'number');
+    }
+    expect(s.sink).toMatchObject({ duplicates: 0, verdict: { exactlyOnce: true, lost: 0, duplicated: 0 } });
+  });
+
   it('prints the event log as NDJSON with --events', () => {
     const r = sim('scenarios/seed002-refcount.json', '--events');
     expect(r.code).toBe(0);
