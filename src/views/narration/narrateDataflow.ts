@@ -1,0 +1,145 @@
+/** Narrators of the dataflow: held records, unaligned barriers and channel state, the alignment timeout, back-pressure. */
+import { formatBytes } from '../format';
+import {
+  type Narrator,
+  first,
+  isSavepointId,
+  joinSentences,
+  recordText,
+  ref,
+  whatOf,
+} from './narrationKit';
+
+export const held: Narrator = ({ events, state, tr }) => {
+  const e = first(events, 'record.held');
+  if (!e) return null;
+  return {
+    headline: tr('narHeld', {
+      task: e.task ?? '',
+      record: recordText(e.key, e.value),
+      from: e.from,
+      n: e.held,
+    }),
+    why: tr('narHeldWhy', {
+      id: e.checkpointId,
+      what: whatOf(tr, isSavepointId(state, e.checkpointId)),
+    }),
+    flinkRef: ref(e),
+    primary: e.type,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Unaligned checkpoints and back-pressure.
+
+export const overtook: Narrator = (c) => {
+  const { events, state, tr } = c;
+  const e = first(events, 'barrier.overtook');
+  if (!e) return null;
+  const task = e.task ?? '';
+  const sync = first(events, 'checkpoint.syncSnapshot');
+  const what = whatOf(tr, sync?.isSavepoint ?? isSavepointId(state, e.checkpointId));
+  const waiting =
+    e.waitingFor.length > 0
+      ? tr('narOvertookWaiting', { inputs: e.waitingFor.join(tr('narListSep')) })
+      : null;
+  const preCommit = first(events, 'sink.preCommit');
+  const sink = preCommit
+    ? tr('narSyncWhySink', {
+        tx: preCommit.transaction,
+        records: preCommit.records,
+        what,
+        id: e.checkpointId,
+      })
+    : null;
+  const nothing = e.inputRecords === 0 && e.outputRecords === 0;
+  return {
+    headline: nothing
+      ? tr('narOvertookNothing', { what, id: e.checkpointId, task })
+      : tr('narOvertook', {
+          what,
+          id: e.checkpointId,
+          task,
+          in: e.inputRecords,
+          out: e.outputRecords,
+        }),
+    why: joinSentences(nothing ? null : tr('narOvertookWhy'), waiting, sink),
+    flinkRef: ref(e),
+    primary: e.type,
+  };
+};
+
+export const alignmentTimedOut: Narrator = ({ events, state, tr }) => {
+  const e = first(events, 'barrier.alignmentTimedOut');
+  if (!e) return null;
+  return {
+    headline: tr('narAlignTimeout', {
+      what: whatOf(tr, isSavepointId(state, e.checkpointId)),
+      id: e.checkpointId,
+      task: e.task ?? '',
+      ms: e.afterMs,
+      arrived: e.arrived,
+      of: e.of,
+    }),
+    why: tr('narAlignTimeoutWhy', { held: e.held }),
+    flinkRef: ref(e),
+    primary: e.type,
+  };
+};
+
+export const channelStatePersisted: Narrator = ({ events, state, tr }) => {
+  const e = first(events, 'channel.statePersisted');
+  if (!e) return null;
+  return {
+    headline: tr('narChannelState', {
+      what: whatOf(tr, isSavepointId(state, e.checkpointId)),
+      id: e.checkpointId,
+      task: e.task ?? '',
+      in: e.inputRecords,
+      out: e.outputRecords,
+      bytes: formatBytes(e.bytes),
+    }),
+    why: tr('narChannelStateWhy'),
+    flinkRef: ref(e),
+    primary: e.type,
+  };
+};
+
+export const restoreChannelState: Narrator = ({ events, state, tr }) => {
+  const e = first(events, 'restore.channelState');
+  if (!e) return null;
+  return {
+    headline: tr('narRestoreChannel', {
+      task: e.task ?? '',
+      records: e.records,
+      what: whatOf(tr, isSavepointId(state, e.checkpointId)),
+      id: e.checkpointId,
+    }),
+    why: tr('narRestoreChannelWhy'),
+    flinkRef: ref(e),
+    primary: e.type,
+  };
+};
+
+export const backPressure: Narrator = ({ events, tr }) => {
+  const e = first(events, 'channel.backPressured');
+  if (e)
+    return {
+      headline: tr('narBackPressured', { to: e.to, capacity: e.capacity, queued: e.queued }),
+      why: tr('narBackPressuredWhy'),
+      flinkRef: ref(e),
+      primary: e.type,
+    };
+  const r = first(events, 'channel.released');
+  if (r)
+    return {
+      headline: tr('narReleased', { to: r.to }),
+      why: tr('narReleasedWhy'),
+      flinkRef: ref(r),
+      primary: r.type,
+    };
+  return null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Files.
