@@ -11,6 +11,9 @@ import { scenarioIoEn, scenarioIoZh } from './areas/scenarioIo';
 import { changelogEn, changelogZh } from './areas/changelog';
 import { actionsEn, actionsZh } from './areas/actions';
 import { narrationEn, narrationZh } from './areas/narration';
+import { narrationStorageEn, narrationStorageZh } from './areas/narrationStorage';
+import { narrationRecoveryEn, narrationRecoveryZh } from './areas/narrationRecovery';
+import { narrationHintsEn, narrationHintsZh } from './areas/narrationHints';
 import { restoreEn, restoreZh } from './areas/restore';
 import { presenterEn, presenterZh } from './areas/presenter';
 import { jobGraphEn, jobGraphZh } from './areas/jobGraph';
@@ -23,13 +26,42 @@ export const AREAS = [
   { name: 'changelog', en: changelogEn, zh: changelogZh },
   { name: 'actions', en: actionsEn, zh: actionsZh },
   { name: 'narration', en: narrationEn, zh: narrationZh },
+  { name: 'narrationStorage', en: narrationStorageEn, zh: narrationStorageZh },
+  { name: 'narrationRecovery', en: narrationRecoveryEn, zh: narrationRecoveryZh },
+  { name: 'narrationHints', en: narrationHintsEn, zh: narrationHintsZh },
   { name: 'restore', en: restoreEn, zh: restoreZh },
   { name: 'presenter', en: presenterEn, zh: presenterZh },
   { name: 'jobGraph', en: jobGraphEn, zh: jobGraphZh },
 ] as const;
 
-export const en = { ...coreEn, ...timelineEn, ...scenarioIoEn, ...changelogEn, ...actionsEn, ...narrationEn, ...presenterEn, ...restoreEn, ...jobGraphEn };
+export const en = {
+  ...coreEn,
+  ...timelineEn,
+  ...scenarioIoEn,
+  ...changelogEn,
+  ...actionsEn,
+  ...narrationEn,
+  ...narrationStorageEn,
+  ...narrationRecoveryEn,
+  ...narrationHintsEn,
+  ...presenterEn,
+  ...restoreEn,
+  ...jobGraphEn,
+};
 
 export type MessageKey = keyof typeof en;
 
-export const zh: Record<MessageKey, string> = { ...coreZh, ...timelineZh, ...scenarioIoZh, ...changelogZh, ...actionsZh, ...narrationZh, ...presenterZh, ...restoreZh, ...jobGraphZh };
+export const zh: Record<MessageKey, string> = {
+  ...coreZh,
+  ...timelineZh,
+  ...scenarioIoZh,
+  ...changelogZh,
+  ...actionsZh,
+  ...narrationZh,
+  ...narrationStorageZh,
+  ...narrationRecoveryZh,
+  ...narrationHintsZh,
+  ...presenterZh,
+  ...restoreZh,
+  ...jobGraphZh,
+};
