@@ -5,62 +5,27 @@
  * value (sizes scaled down, times compressed). The script is edited as JSON (import), not here.
  * A test checks that every setting of the schema has a field.
  */
-import { LSM_FLINK_DEFAULTS } from '../../engine';
-import type { MessageKey } from '../../i18n/messages';
+import { STATE_BACKEND_FIELDS } from './stateBackendFields';
+import {
+  always,
+  at,
+  cp,
+  f,
+  generatorSource,
+  positive,
+  type ConfigField,
+  type Draft,
+  type FieldGroup,
+} from './configFieldKit';
 
-export type FieldPath = readonly (string | number)[];
-/** A scenario being edited: the document as JSON, possibly invalid. */
-export type Draft = Record<string, unknown>;
-
-export type FieldInput = 'int' | 'number' | 'optionalInt' | 'bool' | 'enum' | 'text';
-export type FieldGroup =
-  | 'scenario'
-  | 'job'
-  | 'source'
-  | 'operators'
-  | 'storage'
-  | 'stateBackend'
-  | 'changelog'
-  | 'rocksdb'
-  | 'checkpointing';
-export type FieldUnit = 'ms' | 'bytes' | 'bytesPerMs' | 'perSec';
-
-export interface ConfigField {
-  path: FieldPath;
-  group: FieldGroup;
-  input: FieldInput;
-  options?: readonly string[];
-  /** Flink's configuration key (or the RocksDB option Flink leaves at RocksDB's default); null: the engine's own setting. */
-  flinkKey: string | null;
-  /** What the setting is, in words (always shown; the only name when there is no Flink key). */
-  label: MessageKey;
-  /** Flink's real default; null when Flink has no such option. */
-  flinkDefault: string | null;
-  unit?: FieldUnit;
-  /** True when this run's value is a teaching value rather than one to use in production. */
-  scaled?: (value: unknown) => boolean;
-  /** Shown only when this holds (RocksDB options only with RocksDB, …); hidden values are kept. */
-  shownWhen?: (draft: Draft) => boolean;
-}
-
-const MB = 1024 * 1024;
-const always = () => true;
-const positive = (v: unknown) => typeof v === 'number' && v > 0;
-
-function at(d: unknown, ...path: string[]): unknown {
-  let v = d;
-  for (const p of path)
-    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
-  return v;
-}
-const isRocksDb = (d: Draft) => at(d, 'stateBackend', 'type') === 'rocksdb';
-const changelogOn = (d: Draft) => at(d, 'stateBackend', 'changelog', 'enabled') === true;
-const generatorSource = (d: Draft) =>
-  (at(d, 'job', 'source', 'kind') ?? 'generator') === 'generator';
-
-const f = (path: FieldPath, rest: Omit<ConfigField, 'path'>): ConfigField => ({ path, ...rest });
-const sb = (...p: string[]): FieldPath => ['stateBackend', ...p];
-const cp = (p: string): FieldPath => ['checkpointing', p];
+export type {
+  ConfigField,
+  Draft,
+  FieldGroup,
+  FieldInput,
+  FieldPath,
+  FieldUnit,
+} from './configFieldKit';
 
 /** The fixed fields (operators are added per operator by operatorFields). */
 export const CONFIG_FIELDS: readonly ConfigField[] = [
@@ -185,154 +150,7 @@ export const CONFIG_FIELDS: readonly ConfigField[] = [
     flinkDefault: null,
     scaled: always,
   }),
-
-  f(sb('type'), {
-    group: 'stateBackend',
-    input: 'enum',
-    options: ['hashmap', 'rocksdb'],
-    flinkKey: 'state.backend.type',
-    label: 'cfgBackendType',
-    flinkDefault: 'hashmap',
-  }),
-  f(sb('incremental'), {
-    group: 'stateBackend',
-    input: 'bool',
-    flinkKey: 'execution.checkpointing.incremental',
-    label: 'cfgIncremental',
-    flinkDefault: 'false',
-  }),
-  f(sb('snapshotCompression'), {
-    group: 'stateBackend',
-    input: 'bool',
-    flinkKey: 'execution.checkpointing.snapshot-compression',
-    label: 'cfgCompression',
-    flinkDefault: 'false',
-  }),
-
-  f(sb('changelog', 'enabled'), {
-    group: 'changelog',
-    input: 'bool',
-    flinkKey: 'state.backend.changelog.enabled',
-    label: 'cfgChangelog',
-    flinkDefault: 'false',
-  }),
-  f(sb('changelog', 'materializationIntervalMs'), {
-    group: 'changelog',
-    input: 'int',
-    unit: 'ms',
-    flinkKey: 'state.changelog.periodic-materialize.interval',
-    label: 'cfgMaterializeInterval',
-    flinkDefault: '10 min',
-    scaled: positive,
-    shownWhen: changelogOn,
-  }),
-  f(sb('changelog', 'maxFailuresAllowed'), {
-    group: 'changelog',
-    input: 'int',
-    flinkKey: 'state.changelog.periodic-materialize.max-failures-allowed',
-    label: 'cfgMaterializeFailures',
-    flinkDefault: '3',
-    shownWhen: changelogOn,
-  }),
-  f(sb('changelog', 'persistDelayMs'), {
-    group: 'changelog',
-    input: 'number',
-    unit: 'ms',
-    flinkKey: 'dstl.dfs.batch.persist-delay',
-    label: 'cfgPersistDelay',
-    flinkDefault: '10 ms',
-    shownWhen: changelogOn,
-  }),
-  f(sb('changelog', 'persistSizeThresholdBytes'), {
-    group: 'changelog',
-    input: 'int',
-    unit: 'bytes',
-    flinkKey: 'dstl.dfs.batch.persist-size-threshold',
-    label: 'cfgPersistSize',
-    flinkDefault: '10 MB',
-    scaled: always,
-    shownWhen: changelogOn,
-  }),
-  f(sb('changelog', 'uploadMaxAttempts'), {
-    group: 'changelog',
-    input: 'int',
-    flinkKey: 'dstl.dfs.upload.max-attempts',
-    label: 'cfgUploadAttempts',
-    flinkDefault: '3',
-    shownWhen: changelogOn,
-  }),
-  f(sb('changelog', 'fileCache'), {
-    group: 'changelog',
-    input: 'bool',
-    flinkKey: null,
-    label: 'cfgFileCache',
-    flinkDefault: null,
-    shownWhen: changelogOn,
-  }),
-
-  f(sb('rocksdb', 'writeBufferBytes'), {
-    group: 'rocksdb',
-    input: 'int',
-    unit: 'bytes',
-    flinkKey: 'state.backend.rocksdb.writebuffer.size',
-    label: 'cfgWriteBuffer',
-    flinkDefault: `${LSM_FLINK_DEFAULTS.writeBufferBytes / MB} MB`,
-    scaled: always,
-    shownWhen: isRocksDb,
-  }),
-  f(sb('rocksdb', 'maxWriteBufferNumber'), {
-    group: 'rocksdb',
-    input: 'int',
-    flinkKey: 'state.backend.rocksdb.writebuffer.count',
-    label: 'cfgWriteBufferCount',
-    flinkDefault: String(LSM_FLINK_DEFAULTS.maxWriteBufferNumber),
-    shownWhen: isRocksDb,
-  }),
-  f(sb('rocksdb', 'level0CompactionTrigger'), {
-    group: 'rocksdb',
-    input: 'int',
-    flinkKey: 'level0_file_num_compaction_trigger (RocksDB)',
-    label: 'cfgL0Trigger',
-    flinkDefault: String(LSM_FLINK_DEFAULTS.level0FileNumCompactionTrigger),
-    shownWhen: isRocksDb,
-  }),
-  f(sb('rocksdb', 'maxBytesForLevelBase'), {
-    group: 'rocksdb',
-    input: 'int',
-    unit: 'bytes',
-    flinkKey: 'state.backend.rocksdb.compaction.level.max-size-level-base',
-    label: 'cfgLevelBase',
-    flinkDefault: `${LSM_FLINK_DEFAULTS.maxBytesForLevelBase / MB} MB`,
-    scaled: always,
-    shownWhen: isRocksDb,
-  }),
-  f(sb('rocksdb', 'maxBytesForLevelMultiplier'), {
-    group: 'rocksdb',
-    input: 'int',
-    flinkKey: 'max_bytes_for_level_multiplier (RocksDB)',
-    label: 'cfgLevelMultiplier',
-    flinkDefault: String(LSM_FLINK_DEFAULTS.maxBytesForLevelMultiplier),
-    shownWhen: isRocksDb,
-  }),
-  f(sb('rocksdb', 'targetFileSizeBase'), {
-    group: 'rocksdb',
-    input: 'int',
-    unit: 'bytes',
-    flinkKey: 'state.backend.rocksdb.compaction.level.target-file-size-base',
-    label: 'cfgTargetFileSize',
-    flinkDefault: `${LSM_FLINK_DEFAULTS.targetFileSizeBase / MB} MB`,
-    scaled: always,
-    shownWhen: isRocksDb,
-  }),
-  f(sb('rocksdb', 'autoCompaction'), {
-    group: 'rocksdb',
-    input: 'bool',
-    flinkKey: null,
-    label: 'cfgAutoCompaction',
-    flinkDefault: null,
-    shownWhen: isRocksDb,
-  }),
-
+  ...STATE_BACKEND_FIELDS,
   f(cp('intervalMs'), {
     group: 'checkpointing',
     input: 'int',
