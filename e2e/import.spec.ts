@@ -95,7 +95,7 @@ test('a bad file is refused with the field and the line, and the current run sta
     'Could not import bad.json. Nothing was changed',
   );
   await expect(page.getByTestId('io-problems')).toContainText(
-    'checkpointing.maxConcurrent: Too small: expected number to be >=1',
+    'checkpointing.maxConcurrent: must be at least 1, got 0',
   );
 
   await page
@@ -112,7 +112,7 @@ test('a bad file is refused with the field and the line, and the current run sta
     .fill(JSON.stringify({ format: FORMAT, job: { parallelism: 'two' } }));
   await page.getByTestId('io-paste-import').click();
   await expect(page.getByTestId('io-problems')).toContainText(
-    'job.parallelism: Invalid input: expected number, received string',
+    'job.parallelism: expected a number, got "two"',
   );
 
   await expect(page.getByTestId('scenario-title')).toHaveText(title);
@@ -236,7 +236,7 @@ test('an invalid configuration disables Apply with the message and the field pat
   );
   await page.getByTestId('cfg-field-job.parallelism').fill('0');
   await expect(page.getByTestId('cfg-problem-job.parallelism')).toHaveText(
-    'job.parallelism: Too small: expected number to be >=1',
+    'job.parallelism: must be at least 1, got 0',
   );
   await expect(page.getByTestId('cfg-field-job.parallelism')).toHaveAttribute(
     'aria-invalid',

@@ -1,5 +1,5 @@
 /**
- * Writes docs/scenario.schema.json from the zod schema the engine validates with, so the JSON
+ * Writes docs/scenario.schema.json from the valibot schema the engine validates with, so the JSON
  * Schema shipped to users is the one actually enforced. A unit test fails when they drift.
  * Run: npx tsx scripts/generate-scenario-schema.ts
  */

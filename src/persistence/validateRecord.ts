@@ -9,8 +9,8 @@ import { FILE_FORMAT_VERSION, FORMAT_VERSION, type CheckpointRecord, type FileLi
 
 /**
  * A caller-supplied check for opaque data (checkpoint metadata, registry snapshots, scenarios):
- * returns the typed value or throws with a message saying what is wrong. A zod schema's
- * `parse` fits.
+ * returns the typed value or throws with a message saying what is wrong (a valibot schema's
+ * `(x) => v.parse(schema, x)` fits).
  */
 export type Validator<T> = (value: unknown) => T;
 

@@ -7,29 +7,50 @@ import { FORMAT, problemsOf } from './problems';
 
 const base = { format: FORMAT };
 const problems = (v: unknown) => problemsOf(parseScenario(v));
+const TOP_LEVEL_FIELDS =
+  'format, title, seed, job, storage, stateBackend, checkpointing, script, untilMs';
+const CHECKPOINTING_FIELDS =
+  'intervalMs, mode, unaligned, alignedCheckpointTimeoutMs, timeoutMs, minPauseMs, maxConcurrent, tolerableFailed, numRetained, registry';
 
 describe('wrong types', () => {
   it('names the path and the expected and received type', () => {
     expect(problems({ ...base, job: { parallelism: 'two' } })).toEqual([
-      'job.parallelism: Invalid input: expected number, received string',
+      'job.parallelism: expected a number, got "two"',
     ]);
-    expect(problems({ ...base, title: 5 })).toEqual([
-      'title: Invalid input: expected string, received number',
-    ]);
+    expect(problems({ ...base, title: 5 })).toEqual(['title: expected a string, got 5']);
     expect(problems({ ...base, stateBackend: { incremental: 'yes' } })).toEqual([
-      'stateBackend.incremental: Invalid input: expected boolean, received string',
+      'stateBackend.incremental: expected true or false, got "yes"',
     ]);
-    expect(problems({ ...base, job: null })).toEqual([
-      'job: Invalid input: expected object, received null',
-    ]);
+    expect(problems({ ...base, job: null })).toEqual(['job: expected an object, got null']);
     expect(problems({ ...base, script: { atMs: 1 } })).toEqual([
-      'script: Invalid input: expected array, received object',
+      'script: expected an array, got an object',
     ]);
     expect(problems({ ...base, checkpointing: { mode: 'EXACTLY_ONCE' } })).toEqual([
-      'checkpointing.mode: Invalid option: expected one of "exactly_once"|"at_least_once"',
+      'checkpointing.mode: expected one of "exactly_once", "at_least_once", got "EXACTLY_ONCE"',
     ]);
     expect(problems({ ...base, job: { parallelism: 1.5 } })).toEqual([
-      'job.parallelism: Invalid input: expected int, received number',
+      'job.parallelism: expected an integer, got 1.5',
+    ]);
+  });
+
+  it('refuses an array where an object belongs, even an empty one', () => {
+    expect(problems({ ...base, job: [] })).toEqual(['job: expected an object, got an array']);
+    expect(problems({ ...base, script: [[]] })).toEqual([
+      'script[0]: expected an object, got an array',
+    ]);
+    expect(problems({ ...base, job: { source: [] } })).toEqual([
+      'job.source: expected an object, got an array',
+    ]);
+  });
+
+  it('reports every wrong field, not only the first', () => {
+    expect(
+      problems({ ...base, seed: -1, job: { parallelism: 'two', channelCapacity: 0 }, untilMs: 0 }),
+    ).toEqual([
+      'seed: must be at least 0, got -1',
+      'job.parallelism: expected a number, got "two"',
+      'job.channelCapacity: must be at least 1, got 0',
+      'untilMs: must be at least 1, got 0',
     ]);
   });
 
@@ -47,10 +68,10 @@ describe('wrong types', () => {
           { atMs: 'soon', do: 'checkpoint' },
         ],
       }),
-    ).toEqual(['script[1].atMs: Invalid input: expected number, received string']);
+    ).toEqual(['script[1].atMs: expected a number, got "soon"']);
     expect(
       problems({ ...base, script: [{ atMs: 1, do: 'emit', records: [{ key: {}, value: 1 }] }] }),
-    ).toEqual([expect.stringMatching(/^script\[0\]\.records\[0\]\.key: Invalid input/)]);
+    ).toEqual(['script[0].records[0].key: expected a string or a number, got an object']);
   });
 });
 
@@ -64,51 +85,61 @@ describe('missing required fields', () => {
 
   it('names a missing argument of an action', () => {
     expect(problems({ ...base, script: [{ atMs: 1, do: 'emit' }] })).toEqual([
-      'script[0].records: Invalid input: expected array, received undefined',
+      'script[0].records: expected an array, got nothing (the field is required)',
     ]);
     expect(problems({ ...base, script: [{ do: 'checkpoint' }] })).toEqual([
-      'script[0].atMs: Invalid input: expected number, received undefined',
+      'script[0].atMs: expected a number, got nothing (the field is required)',
     ]);
-    expect(problems({ ...base, script: [{ atMs: 1 }] })[0]).toMatch(
-      /^script\[0\]\.do: Invalid discriminator value/,
-    );
+    expect(problems({ ...base, script: [{ atMs: 1 }] })).toEqual([
+      expect.stringMatching(
+        /^script\[0\]\.do: expected one of "emit", "checkpoint", .*"restore", got nothing$/,
+      ),
+    ]);
   });
 });
 
 describe('unknown fields', () => {
   it('refuses a typo instead of ignoring it, naming the key and where it is', () => {
     expect(problems({ ...base, checkpointing: { intervall: 5 } })).toEqual([
-      'checkpointing: Unrecognized key: "intervall"',
+      `checkpointing: unknown field "intervall" (allowed here: ${CHECKPOINTING_FIELDS})`,
     ]);
-    expect(problems({ ...base, extra: true })).toEqual(['(document): Unrecognized key: "extra"']);
+    expect(problems({ ...base, extra: true })).toEqual([
+      `(document): unknown field "extra" (allowed here: ${TOP_LEVEL_FIELDS})`,
+    ]);
     expect(problems({ ...base, script: [{ atMs: 1, do: 'checkpoint', force: true }] })).toEqual([
-      'script[0]: Unrecognized key: "force"',
+      'script[0]: unknown field "force" (allowed here: atMs, do, id)',
+    ]);
+  });
+
+  it('names every unknown key of an object in one problem', () => {
+    expect(problems({ ...base, storage: { latency: 1, bytesPerMS: 2 } })).toEqual([
+      'storage: unknown fields "latency", "bytesPerMS" (allowed here: latencyMs, bytesPerMs)',
     ]);
   });
 });
 
 describe('huge and impossible numbers', () => {
   it('refuses 1e308 with the allowed range', () => {
-    expect(problems({ ...base, job: { parallelism: 1e308 } })).toContain(
-      'job.parallelism: Too big: expected number to be <=64',
-    );
-    expect(problems({ ...base, untilMs: 1e308 })).toContain(
-      'untilMs: Too big: expected number to be <=100000000',
-    );
+    expect(problems({ ...base, job: { parallelism: 1e308 } })).toEqual([
+      'job.parallelism: must be at most 64, got 1e+308',
+    ]);
+    expect(problems({ ...base, untilMs: 1e308 })).toEqual([
+      'untilMs: must be at most 100000000, got 1e+308',
+    ]);
   });
 
   it('refuses numbers JSON turns into Infinity', () => {
     expect(problemsOf(parseScenarioText(`{"format":"${FORMAT}","seed":1e999}`))).toEqual([
-      'seed: Invalid input: expected number, received Infinity',
+      'seed: expected a finite number, got Infinity',
     ]);
   });
 
   it('refuses NaN and Infinity written as strings, and bare NaN as not JSON', () => {
     expect(problems({ ...base, storage: { latencyMs: 'NaN' } })).toEqual([
-      'storage.latencyMs: Invalid input: expected number, received string',
+      'storage.latencyMs: expected a number, got "NaN"',
     ]);
     expect(problems({ ...base, storage: { bytesPerMs: 'Infinity' } })).toEqual([
-      'storage.bytesPerMs: Invalid input: expected number, received string',
+      'storage.bytesPerMs: expected a number, got "Infinity"',
     ]);
     expect(problemsOf(parseScenarioText(`{"format":"${FORMAT}","seed":NaN}`))).toEqual([
       expect.stringMatching(/^\(document\): not valid JSON at line 1, column 46: /),
@@ -117,13 +148,13 @@ describe('huge and impossible numbers', () => {
 
   it('refuses negative sizes and times', () => {
     expect(problems({ ...base, stateBackend: { rocksdb: { writeBufferBytes: -4096 } } })).toEqual([
-      'stateBackend.rocksdb.writeBufferBytes: Too small: expected number to be >=64',
+      'stateBackend.rocksdb.writeBufferBytes: must be at least 64, got -4096',
     ]);
     expect(problems({ ...base, storage: { latencyMs: -1 } })).toEqual([
-      'storage.latencyMs: Too small: expected number to be >=0',
+      'storage.latencyMs: must be at least 0, got -1',
     ]);
     expect(problems({ ...base, job: { source: { kind: 'generator', valueBytes: -16 } } })).toEqual([
-      'job.source.valueBytes: Too small: expected number to be >=1',
+      'job.source.valueBytes: must be at least 1, got -16',
     ]);
   });
 });
@@ -165,15 +196,21 @@ describe('HTML and script in strings', () => {
 describe('prototype pollution', () => {
   it('refuses __proto__ and constructor keys as unknown fields and pollutes nothing', () => {
     const top = JSON.parse(`{"format":"${FORMAT}","__proto__":{"polluted":true}}`);
-    expect(problems(top)).toEqual(['(document): Unrecognized key: "__proto__"']);
+    expect(problems(top)).toEqual([
+      `(document): unknown field "__proto__" (allowed here: ${TOP_LEVEL_FIELDS})`,
+    ]);
     const nested = JSON.parse(
       `{"format":"${FORMAT}","job":{"constructor":{"prototype":{"polluted":true}}}}`,
     );
-    expect(problems(nested)).toEqual(['job: Unrecognized key: "constructor"']);
+    expect(problems(nested)).toEqual([
+      'job: unknown field "constructor" (allowed here: parallelism, maxParallelism, source, operators, sink, channelCapacity, slotsPerTaskManager)',
+    ]);
     const inAction = JSON.parse(
       `{"format":"${FORMAT}","script":[{"atMs":1,"do":"checkpoint","__proto__":{"polluted":true}}]}`,
     );
-    expect(problems(inAction)).toEqual(['script[0]: Unrecognized key: "__proto__"']);
+    expect(problems(inAction)).toEqual([
+      'script[0]: unknown field "__proto__" (allowed here: atMs, do, id)',
+    ]);
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
     expect((Object.prototype as { polluted?: unknown }).polluted).toBeUndefined();
   });

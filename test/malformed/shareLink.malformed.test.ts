@@ -100,10 +100,10 @@ describe('malformed share links', () => {
       expect.stringMatching(/^\(document\): not valid JSON at line 1, column 40: /),
     ]);
     expect(read(hashOf(JSON.stringify({ format: FORMAT, job: { parallelism: 'NaN' } })))).toEqual([
-      'job.parallelism: Invalid input: expected number, received string',
+      'job.parallelism: expected a number, got "NaN"',
     ]);
     expect(read(hashOf(`{"format":"${FORMAT}","__proto__":{"x":1}}`))).toEqual([
-      '(document): Unrecognized key: "__proto__"',
+      '(document): unknown field "__proto__" (allowed here: format, title, seed, job, storage, stateBackend, checkpointing, script, untilMs)',
     ]);
     expect(read(hashOf(''))).toEqual([
       '(share link): the link carries no scenario after "#scenario="',

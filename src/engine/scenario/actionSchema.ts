@@ -1,42 +1,45 @@
 /** The scenario script: timed actions, one schema per `do` (SCENARIO.md, "Actions"). */
-import { z } from './zodConfig';
+import * as v from 'valibot';
+import { int, number, strictObject, variant } from './validation';
 
-const taskName = z.string().regex(/^[A-Za-z][\w-]*#\d+$/, 'a task name is <operator>#<subtaskIndex>, e.g. "count#0"');
-const recordKey = z.union([z.string().max(200), z.number().int().min(-2147483648).max(2147483647)]);
+const taskName = v.pipe(v.string(), v.regex(/^[A-Za-z][\w-]*#\d+$/, 'a task name is <operator>#<subtaskIndex>, e.g. "count#0"'));
+const recordKey = v.union([v.pipe(v.string(), v.maxLength(200)), int(-2147483648, 2147483647)]);
+/** Checkpoint ids and file numbers count from 1. */
+const positiveInt = int(1);
 
-export const recordSchema = z.strictObject({
+export const recordSchema = strictObject({
   key: recordKey,
-  value: z.number().finite(),
+  value: v.pipe(v.number(), v.finite()),
 });
 
-const at = { atMs: z.number().int().min(0).max(1e9) };
+const at = { atMs: int(0, 1e9) };
 
-export const actionSchema = z.discriminatedUnion('do', [
-  z.strictObject({ ...at, do: z.literal('emit'), records: z.array(recordSchema).min(1).max(10_000), source: taskName.optional() }),
-  z.strictObject({ ...at, do: z.literal('checkpoint'), id: z.number().int().positive().optional() }),
-  z.strictObject({ ...at, do: z.literal('savepoint') }),
-  z.strictObject({ ...at, do: z.literal('flush'), task: taskName }),
-  z.strictObject({ ...at, do: z.literal('compact'), task: taskName, files: z.array(z.number().int().positive()).min(1).max(1000) }),
-  z.strictObject({ ...at, do: z.literal('materialize'), task: taskName.optional() }),
-  z.strictObject({
+export const actionSchema = variant('do', [
+  strictObject({ ...at, do: v.literal('emit'), records: v.pipe(v.array(recordSchema), v.minLength(1), v.maxLength(10_000)), source: v.optional(taskName) }),
+  strictObject({ ...at, do: v.literal('checkpoint'), id: v.optional(positiveInt) }),
+  strictObject({ ...at, do: v.literal('savepoint') }),
+  strictObject({ ...at, do: v.literal('flush'), task: taskName }),
+  strictObject({ ...at, do: v.literal('compact'), task: taskName, files: v.pipe(v.array(positiveInt), v.minLength(1), v.maxLength(1000)) }),
+  strictObject({ ...at, do: v.literal('materialize'), task: v.optional(taskName) }),
+  strictObject({
     ...at,
-    do: z.literal('fail'),
+    do: v.literal('fail'),
     task: taskName,
     /** `materialization`: during the task's next materialization (changelog backend). */
-    phase: z.enum(['now', 'sync', 'async', 'before-ack', 'materialization']).default('now'),
+    phase: v.optional(v.picklist(['now', 'sync', 'async', 'before-ack', 'materialization']), 'now'),
   }),
-  z.strictObject({ ...at, do: z.literal('decline'), task: taskName, checkpoint: z.number().int().positive().optional() }),
-  z.strictObject({ ...at, do: z.literal('failUploads'), count: z.number().int().min(1).max(1000), task: taskName.optional() }),
+  strictObject({ ...at, do: v.literal('decline'), task: taskName, checkpoint: v.optional(positiveInt) }),
+  strictObject({ ...at, do: v.literal('failUploads'), count: int(1, 1000), task: v.optional(taskName) }),
   /** Remote storage becomes `factor` times slower (latency and bandwidth) for `durationMs` (0: until the end). */
-  z.strictObject({ ...at, do: z.literal('slowStorage'), factor: z.number().min(1).max(1000).default(10), durationMs: z.number().int().min(0).max(1e9).default(0) }),
-  z.strictObject({
+  strictObject({ ...at, do: v.literal('slowStorage'), factor: v.optional(number(1, 1000), 10), durationMs: v.optional(int(0, 1e9), 0) }),
+  strictObject({
     ...at,
-    do: z.literal('restore'),
-    checkpoint: z.union([z.literal('latest'), z.number().int().positive()]).default('latest'),
-    parallelism: z.number().int().min(1).max(64).optional(),
-    changelog: z.boolean().optional(),
+    do: v.literal('restore'),
+    checkpoint: v.optional(v.union([v.literal('latest'), positiveInt]), 'latest'),
+    parallelism: v.optional(int(1, 64)),
+    changelog: v.optional(v.boolean()),
   }),
 ]);
 
-export type ScenarioAction = z.infer<typeof actionSchema>;
-export type ScenarioRecord = z.infer<typeof recordSchema>;
+export type ScenarioAction = v.InferOutput<typeof actionSchema>;
+export type ScenarioRecord = v.InferOutput<typeof recordSchema>;

@@ -23,6 +23,13 @@ describe('scenario parsing', () => {
     expect(s.job.sink.kind).toBe('transactional');
   });
 
+  it('gives every parse its own defaults (changing one scenario changes no other)', () => {
+    const first = parseScenario(minimal);
+    if (first.ok) first.scenario.job.operators[0]!.name = 'changed';
+    const second = parseScenario(minimal);
+    expect(second.ok && second.scenario.job.operators[0]!.name).toBe('count');
+  });
+
   it('accepts the example document of SCENARIO.md', () => {
     const r = parseScenario({
       format: SCENARIO_FORMAT,

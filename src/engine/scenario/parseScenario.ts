@@ -2,9 +2,13 @@
  * Reads a scenario from JSON text or a parsed value. Never throws for bad input: it returns
  * every problem with the field path (and, for JSON syntax errors, the line and column).
  */
+import * as v from 'valibot';
 import { jsonErrorOffset } from './jsonErrorOffset';
 import { checkScenario, type ScenarioProblem } from './scenarioChecks';
 import { SCENARIO_FORMAT, scenarioSchema, type Scenario } from './scenarioSchema';
+import { formatPath, issueKeys, VALIDATION_CONFIG } from './validation';
+
+export { formatPath };
 
 /** Larger documents are refused before parsing (a scenario is a few KB; 10 MB is an attack). */
 export const MAX_SCENARIO_BYTES = 2 * 1024 * 1024;
@@ -31,12 +35,8 @@ function lineAndColumn(text: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
-/** Formats a zod path (["script", 3, "task"]) as `script[3].task`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
-  return out === '' ? '(document)' : out;
-}
+/** Built once: every scenario load runs it. */
+const validateScenario = v.safeParser(scenarioSchema, VALIDATION_CONFIG);
 
 /** Parses JSON text (size-limited) and validates it as a scenario. */
 export function parseScenarioText(text: string): ParseResult {
@@ -64,12 +64,12 @@ export function parseScenario(value: unknown): ParseResult {
   if (format !== SCENARIO_FORMAT) {
     return fail('format', `expected "${SCENARIO_FORMAT}", got ${format === undefined ? 'nothing' : JSON.stringify(format)}`);
   }
-  const parsed = scenarioSchema.safeParse(value);
+  const parsed = validateScenario(value);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
+    return { ok: false, problems: parsed.issues.map((i) => ({ path: formatPath(issueKeys(i)), message: i.message })) };
   }
-  const problems = checkScenario(parsed.data);
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, scenario: parsed.data };
+  const problems = checkScenario(parsed.output);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, scenario: parsed.output };
 }
 
 /** The problems as lines for a terminal or a message box. */

@@ -2,128 +2,135 @@
  * Scenario format v1 (SCENARIO.md): a JSON document that fully determines a run. Every omitted
  * field takes Flink's default where Flink has one; sizes are the teaching engine's scaled-down
  * values (Flink's real ones are listed beside them in docs/scenario-format.md).
+ *
+ * `v.optional(schema, default)` runs the default through the schema, so an omitted object
+ * (`v.optional(…, {})`) gets every default inside it.
  */
-import { z } from './zodConfig';
+import * as v from 'valibot';
 import { actionSchema } from './actionSchema';
+import { int, number, positive, strictObject, variant } from './validation';
 
 export const SCENARIO_FORMAT = 'checkpoint-lab/scenario@1';
 
-const operatorName = z.string().regex(/^[A-Za-z][\w-]{0,31}$/, 'an operator name starts with a letter and has at most 32 letters, digits, "_" or "-"');
+const operatorName = v.pipe(v.string(), v.regex(/^[A-Za-z][\w-]{0,31}$/, 'an operator name starts with a letter and has at most 32 letters, digits, "_" or "-"'));
 
-export const stateKindSchema = z.enum(['value', 'list', 'map', 'reducing', 'aggregating']);
+export const stateKindSchema = v.picklist(['value', 'list', 'map', 'reducing', 'aggregating']);
 
-const sourceSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('generator'),
-    keys: z.number().int().min(1).max(100_000).default(20),
-    ratePerSec: z.number().positive().max(100_000).default(50),
-    valueBytes: z.number().int().min(1).max(4096).default(16),
+const sourceSchema = variant('kind', [
+  strictObject({
+    kind: v.literal('generator'),
+    keys: v.optional(int(1, 100_000), 20),
+    ratePerSec: v.optional(positive(100_000), 50),
+    valueBytes: v.optional(int(1, 4096), 16),
     /** 0 = uniform; larger values make a few keys hot (Zipf exponent). */
-    skew: z.number().min(0).max(4).default(0),
+    skew: v.optional(number(0, 4), 0),
   }),
-  z.strictObject({ kind: z.literal('script') }),
+  strictObject({ kind: v.literal('script') }),
 ]);
 
-const jobSchema = z.strictObject({
-  parallelism: z.number().int().min(1).max(64).default(2),
+const jobSchema = strictObject({
+  parallelism: v.optional(int(1, 64), 2),
   /** Omitted: Flink's default, min(max(roundUpToPowerOfTwo(p + p/2), 128), 32768). */
-  maxParallelism: z.number().int().min(1).max(32768).optional(),
-  source: sourceSchema.default({ kind: 'generator', keys: 20, ratePerSec: 50, valueBytes: 16, skew: 0 }),
-  operators: z
-    .array(
-      z.strictObject({
-        name: operatorName,
-        state: stateKindSchema,
-        parallelism: z.number().int().min(1).max(64).optional(),
-        /** Simulated time a subtask spends on each record (0: instant). A slow operator back-pressures its inputs. */
-        processingMs: z.number().min(0).max(10_000).default(0),
-      }),
-    )
-    .min(1)
-    .max(8)
-    .default([{ name: 'count', state: 'value', processingMs: 0 }]),
-  sink: z.strictObject({ kind: z.enum(['transactional', 'plain']).default('transactional') }).default({ kind: 'transactional' }),
+  maxParallelism: v.optional(int(1, 32768)),
+  source: v.optional(sourceSchema, { kind: 'generator', keys: 20, ratePerSec: 50, valueBytes: 16, skew: 0 }),
+  operators: v.optional(
+    v.pipe(
+      v.array(
+        strictObject({
+          name: operatorName,
+          state: stateKindSchema,
+          parallelism: v.optional(int(1, 64)),
+          /** Simulated time a subtask spends on each record (0: instant). A slow operator back-pressures its inputs. */
+          processingMs: v.optional(number(0, 10_000), 0),
+        }),
+      ),
+      v.minLength(1),
+      v.maxLength(8),
+    ),
+    [{ name: 'count', state: 'value', processingMs: 0 }],
+  ),
+  sink: v.optional(strictObject({ kind: v.optional(v.picklist(['transactional', 'plain']), 'transactional') }), { kind: 'transactional' }),
   /**
    * Records a network channel buffers (queued at the receiver or on the wire) before the sender
    * must wait for credit (Flink: 2 exclusive buffers per channel + 8 floating per gate, each 32 KB;
    * teaching: counted in records).
    */
-  channelCapacity: z.number().int().min(1).max(10_000).default(32),
+  channelCapacity: v.optional(int(1, 10_000), 32),
   /** Slots per TaskManager: subtasks are placed into TaskManagers of this many slots. */
-  slotsPerTaskManager: z.number().int().min(1).max(64).default(2),
+  slotsPerTaskManager: v.optional(int(1, 64), 2),
 });
 
-const storageSchema = z.strictObject({
-  latencyMs: z.number().min(0).max(60_000).default(20),
-  bytesPerMs: z.number().positive().max(1e9).default(1000),
+const storageSchema = strictObject({
+  latencyMs: v.optional(number(0, 60_000), 20),
+  bytesPerMs: v.optional(positive(1e9), 1000),
 });
 
-const rocksdbSchema = z.strictObject({
-  writeBufferBytes: z.number().int().min(64).max(1 << 26).default(4096),
-  maxWriteBufferNumber: z.number().int().min(1).max(16).default(2),
-  level0CompactionTrigger: z.number().int().min(1).max(64).default(4),
-  maxBytesForLevelBase: z.number().int().min(256).max(1 << 30).default(16384),
-  maxBytesForLevelMultiplier: z.number().int().min(2).max(100).default(10),
-  targetFileSizeBase: z.number().int().min(256).max(1 << 30).default(4096),
-  autoCompaction: z.boolean().default(true),
+const rocksdbSchema = strictObject({
+  writeBufferBytes: v.optional(int(64, 1 << 26), 4096),
+  maxWriteBufferNumber: v.optional(int(1, 16), 2),
+  level0CompactionTrigger: v.optional(int(1, 64), 4),
+  maxBytesForLevelBase: v.optional(int(256, 1 << 30), 16384),
+  maxBytesForLevelMultiplier: v.optional(int(2, 100), 10),
+  targetFileSizeBase: v.optional(int(256, 1 << 30), 4096),
+  autoCompaction: v.optional(v.boolean(), true),
 });
 
-const changelogSchema = z.strictObject({
-  enabled: z.boolean().default(false),
+const changelogSchema = strictObject({
+  enabled: v.optional(v.boolean(), false),
   /** 0 = only by action. Flink: state.changelog.periodic-materialize.interval, 10 min. */
-  materializationIntervalMs: z.number().int().min(0).max(1e9).default(0),
+  materializationIntervalMs: v.optional(int(0, 1e9), 0),
   /** Flink: state.changelog.periodic-materialize.max-failures-allowed, 3. */
-  maxFailuresAllowed: z.number().int().min(0).max(100).default(3),
+  maxFailuresAllowed: v.optional(int(0, 100), 3),
   /** Flink: dstl.dfs.batch.persist-delay, 10 ms. */
-  persistDelayMs: z.number().min(0).max(60_000).default(10),
+  persistDelayMs: v.optional(number(0, 60_000), 10),
   /** Flink: dstl.dfs.batch.persist-size-threshold, 10 MB (scaled). */
-  persistSizeThresholdBytes: z.number().int().min(16).max(1 << 30).default(640),
+  persistSizeThresholdBytes: v.optional(int(16, 1 << 30), 640),
   /** Flink: state.changelog.max-failures / dstl.dfs.upload.max-attempts, 3. */
-  uploadMaxAttempts: z.number().int().min(1).max(20).default(3),
+  uploadMaxAttempts: v.optional(int(1, 20), 3),
   /** Per-TaskManager changelog file cache on restore (FLINK-27155). */
-  fileCache: z.boolean().default(false),
+  fileCache: v.optional(v.boolean(), false),
 });
 
-const stateBackendSchema = z.strictObject({
-  type: z.enum(['hashmap', 'rocksdb']).default('hashmap'),
+const stateBackendSchema = strictObject({
+  type: v.optional(v.picklist(['hashmap', 'rocksdb']), 'hashmap'),
   /** Flink: execution.checkpointing.incremental (≤1.19 state.backend.incremental), false. */
-  incremental: z.boolean().default(false),
-  changelog: changelogSchema.prefault({}),
-  rocksdb: rocksdbSchema.prefault({}),
+  incremental: v.optional(v.boolean(), false),
+  changelog: v.optional(changelogSchema, {}),
+  rocksdb: v.optional(rocksdbSchema, {}),
   /** Flink: execution.checkpointing.snapshot-compression, false. */
-  snapshotCompression: z.boolean().default(false),
+  snapshotCompression: v.optional(v.boolean(), false),
 });
 
-const checkpointingSchema = z.strictObject({
+const checkpointingSchema = strictObject({
   /** 0 = only by action. Flink: execution.checkpointing.interval (off by default). */
-  intervalMs: z.number().int().min(0).max(1e9).default(0),
-  mode: z.enum(['exactly_once', 'at_least_once']).default('exactly_once'),
-  unaligned: z.boolean().default(false),
+  intervalMs: v.optional(int(0, 1e9), 0),
+  mode: v.optional(v.picklist(['exactly_once', 'at_least_once']), 'exactly_once'),
+  unaligned: v.optional(v.boolean(), false),
   /** Flink: execution.checkpointing.aligned-checkpoint-timeout, 0 (never switch). */
-  alignedCheckpointTimeoutMs: z.number().int().min(0).max(1e9).default(0),
+  alignedCheckpointTimeoutMs: v.optional(int(0, 1e9), 0),
   /** Flink: execution.checkpointing.timeout, 10 min. */
-  timeoutMs: z.number().int().min(1).max(1e9).default(600_000),
-  minPauseMs: z.number().int().min(0).max(1e9).default(0),
-  maxConcurrent: z.number().int().min(1).max(16).default(1),
-  tolerableFailed: z.number().int().min(0).max(1000).default(0),
+  timeoutMs: v.optional(int(1, 1e9), 600_000),
+  minPauseMs: v.optional(int(0, 1e9), 0),
+  maxConcurrent: v.optional(int(1, 16), 1),
+  tolerableFailed: v.optional(int(0, 1000), 0),
   /** Flink: execution.checkpointing.num-retained (≤1.19 state.checkpoints.num-retained), 1. */
-  numRetained: z.number().int().min(1).max(100).default(1),
-  registry: z.enum(['last-used-id', 'refcount']).default('last-used-id'),
+  numRetained: v.optional(int(1, 100), 1),
+  registry: v.optional(v.picklist(['last-used-id', 'refcount']), 'last-used-id'),
 });
 
-export const scenarioSchema = z.strictObject({
-  format: z.literal(SCENARIO_FORMAT),
-  title: z.string().max(200).default('Untitled scenario'),
-  seed: z.number().int().min(0).max(0xffffffff).default(1),
-  job: jobSchema.prefault({}),
-  storage: storageSchema.prefault({}),
-  stateBackend: stateBackendSchema.prefault({}),
-  checkpointing: checkpointingSchema.prefault({}),
-  script: z.array(actionSchema).max(100_000).default([]),
-  untilMs: z.number().int().min(1).max(1e8).default(10_000),
+export const scenarioSchema = strictObject({
+  format: v.literal(SCENARIO_FORMAT),
+  title: v.optional(v.pipe(v.string(), v.maxLength(200)), 'Untitled scenario'),
+  seed: v.optional(int(0, 0xffffffff), 1),
+  job: v.optional(jobSchema, {}),
+  storage: v.optional(storageSchema, {}),
+  stateBackend: v.optional(stateBackendSchema, {}),
+  checkpointing: v.optional(checkpointingSchema, {}),
+  script: v.optional(v.pipe(v.array(actionSchema), v.maxLength(100_000)), []),
+  untilMs: v.optional(int(1, 1e8), 10_000),
 });
 
 /** A scenario as written by a person (defaults may be omitted). */
-export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type ScenarioInput = v.InferInput<typeof scenarioSchema>;
 /** A scenario with every default filled in: what the engine runs. */
-export type Scenario = z.output<typeof scenarioSchema>;
+export type Scenario = v.InferOutput<typeof scenarioSchema>;

@@ -38,6 +38,23 @@ describe('_metadata', () => {
     expect(() => decodeMetadata(flinkVersion, 'm')).toThrow(/version 3 is Flink's own binary format/);
     expect(() => decodeMetadata(bytes.subarray(0, bytes.length - 5), 'm')).toThrow(/m: the metadata body is corrupt/);
     const wrongField = encodeMetadata({ ...meta, checkpointId: -1 });
-    expect(() => decodeMetadata(wrongField, 'm')).toThrow(/m: invalid metadata at checkpointId/);
+    expect(() => decodeMetadata(wrongField, 'm')).toThrow('m: invalid metadata at checkpointId: must be at least 1, got -1');
+  });
+
+  it('names the field path of a malformed handle, and how many more problems there are', () => {
+    const broken = structuredClone(meta) as unknown as { operators: { subtasks: { keyed: Record<string, unknown> }[] }[]; jobId: unknown };
+    broken.operators[1]!.subtasks[0]!.keyed.delegate = { type: 'file', path: '', size: 99 };
+    broken.jobId = 7;
+    expect(() => decodeMetadata(encodeMetadata(broken as unknown as CheckpointMetadata), 'chk-3/_metadata')).toThrow(
+      'chk-3/_metadata: invalid metadata at jobId: expected a string, got 7 (and 1 more problem)',
+    );
+    broken.jobId = 'a1b2';
+    broken.operators[1]!.subtasks[0]!.keyed.type = 'keyGroupz';
+    expect(() => decodeMetadata(encodeMetadata(broken as unknown as CheckpointMetadata), 'm')).toThrow(
+      'm: invalid metadata at operators[1].subtasks[0].keyed.type: expected one of "keyGroups", "incremental", "changelog", got "keyGroupz"',
+    );
+    expect(() => decodeMetadata(encodeMetadata({ ...meta, extra: 1 } as CheckpointMetadata), 'm')).toThrow(
+      /^m: invalid metadata at \(body\): unknown field "extra" \(allowed here: checkpointId, /,
+    );
   });
 });

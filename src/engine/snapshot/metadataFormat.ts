@@ -5,7 +5,8 @@
  * body is JSON (byte arrays as base64), so that learners can open and read it. Restores read
  * this file back from storage and nothing else: the engine's memory is not consulted.
  */
-import { z } from '../scenario/zodConfig';
+import * as v from 'valibot';
+import { formatPath, int, issueKeys, strictObject, VALIDATION_CONFIG, variant } from '../scenario/validation';
 import type { SubtaskStateSnapshot } from './stateHandles';
 
 /** Flink's `MetadataSerializers` magic number. */
@@ -51,89 +52,91 @@ export function encodeMetadata(meta: CheckpointMetadata): Uint8Array {
   return out;
 }
 
-const range = z.strictObject({ startKeyGroup: z.number().int(), endKeyGroup: z.number().int() });
-const stream = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('file'),
-    path: z.string().min(1),
-    size: z.number().int().min(0),
+/** Sizes, offsets and sequence numbers. */
+const nonNegative = int(0);
+const range = strictObject({ startKeyGroup: int(), endKeyGroup: int() });
+const stream = variant('type', [
+  strictObject({
+    type: v.literal('file'),
+    path: v.pipe(v.string(), v.minLength(1)),
+    size: nonNegative,
   }),
-  z.strictObject({ type: z.literal('inline'), name: z.string(), bytes: z.instanceof(Uint8Array) }),
+  strictObject({ type: v.literal('inline'), name: v.string(), bytes: v.instance(Uint8Array) }),
 ]);
-const handleAndLocalPath = z.strictObject({
-  localPath: z.string(),
+const handleAndLocalPath = strictObject({
+  localPath: v.string(),
   handle: stream,
-  sst: z.number().int().nullable(),
-  uploadedNow: z.boolean(),
+  sst: v.nullable(int()),
+  uploadedNow: v.boolean(),
 });
-const keyGroupsHandle = z.strictObject({
-  type: z.literal('keyGroups'),
+const keyGroupsHandle = strictObject({
+  type: v.literal('keyGroups'),
   keyGroupRange: range,
-  offsets: z.array(z.number().int().min(0)),
+  offsets: v.array(nonNegative),
   delegate: stream,
-  compressed: z.boolean(),
-  uncompressedSize: z.number().int().min(0),
+  compressed: v.boolean(),
+  uncompressedSize: nonNegative,
 });
-const incrementalHandle = z.strictObject({
-  type: z.literal('incremental'),
-  backendIdentifier: z.string(),
+const incrementalHandle = strictObject({
+  type: v.literal('incremental'),
+  backendIdentifier: v.string(),
   keyGroupRange: range,
-  checkpointId: z.number().int(),
-  sharedState: z.array(handleAndLocalPath),
-  privateState: z.array(handleAndLocalPath),
+  checkpointId: int(),
+  sharedState: v.array(handleAndLocalPath),
+  privateState: v.array(handleAndLocalPath),
   metaStateHandle: stream,
-  persistedSizeOfThisCheckpoint: z.number().int().min(0),
+  persistedSizeOfThisCheckpoint: nonNegative,
 });
-const nested = z.discriminatedUnion('type', [keyGroupsHandle, incrementalHandle]);
-const changelogStream = z.strictObject({
-  handlesAndOffsets: z.array(
-    z.strictObject({ file: z.string().min(1), offset: z.number().int().min(0) }),
-  ),
+const nested = variant('type', [keyGroupsHandle, incrementalHandle]);
+const changelogStream = strictObject({
+  handlesAndOffsets: v.array(strictObject({ file: v.pipe(v.string(), v.minLength(1)), offset: nonNegative })),
   keyGroupRange: range,
-  stateSize: z.number().int().min(0),
-  checkpointedSize: z.number().int().min(0),
-  storageIdentifier: z.literal('filesystem'),
+  stateSize: nonNegative,
+  checkpointedSize: nonNegative,
+  storageIdentifier: v.literal('filesystem'),
 });
-const changelogHandle = z.strictObject({
-  type: z.literal('changelog'),
+const changelogHandle = strictObject({
+  type: v.literal('changelog'),
   keyGroupRange: range,
-  checkpointId: z.number().int(),
-  materializationId: z.number().int().min(0),
-  materialized: z.array(nested),
-  nonMaterialized: z.array(changelogStream),
-  dstlFiles: z.array(z.strictObject({ path: z.string().min(1), size: z.number().int().min(0) })),
-  fromSqn: z.number().int().min(0),
-  toSqn: z.number().int().min(0),
-  persistedSizeOfThisCheckpoint: z.number().int().min(0),
+  checkpointId: int(),
+  materializationId: nonNegative,
+  materialized: v.array(nested),
+  nonMaterialized: v.array(changelogStream),
+  dstlFiles: v.array(strictObject({ path: v.pipe(v.string(), v.minLength(1)), size: nonNegative })),
+  fromSqn: nonNegative,
+  toSqn: nonNegative,
+  persistedSizeOfThisCheckpoint: nonNegative,
 });
-const keyed = z.discriminatedUnion('type', [keyGroupsHandle, incrementalHandle, changelogHandle]);
-const channelEntry = z.strictObject({ channel: z.string().min(1), offset: z.number().int().min(0), count: z.number().int().min(1) });
-const channelState = z.strictObject({ type: z.literal('channel'), input: z.array(channelEntry), output: z.array(channelEntry), delegate: stream });
-const operator = z.strictObject({
-  type: z.literal('operator'),
-  states: z.array(
-    z.strictObject({
-      name: z.string(),
-      mode: z.enum(['SPLIT_DISTRIBUTE', 'UNION', 'BROADCAST']),
-      offsets: z.array(z.number().int().min(0)),
+const keyed = variant('type', [keyGroupsHandle, incrementalHandle, changelogHandle]);
+const channelEntry = strictObject({ channel: v.pipe(v.string(), v.minLength(1)), offset: nonNegative, count: int(1) });
+const channelState = strictObject({ type: v.literal('channel'), input: v.array(channelEntry), output: v.array(channelEntry), delegate: stream });
+const operator = strictObject({
+  type: v.literal('operator'),
+  states: v.array(
+    strictObject({
+      name: v.string(),
+      mode: v.picklist(['SPLIT_DISTRIBUTE', 'UNION', 'BROADCAST']),
+      offsets: v.array(nonNegative),
     }),
   ),
   delegate: stream,
 });
-const metadataSchema = z.strictObject({
-  checkpointId: z.number().int().positive(),
-  isSavepoint: z.boolean(),
-  jobId: z.string(),
-  triggerMs: z.number(),
-  maxParallelism: z.number().int().positive(),
-  operators: z.array(
-    z.strictObject({
-      vertex: z.string(),
-      parallelism: z.number().int().positive(),
-      subtasks: z.array(z.strictObject({ keyed: keyed.nullable(), operator: operator.nullable(), channel: channelState.optional() })),
+const metadataSchema = strictObject({
+  checkpointId: int(1),
+  isSavepoint: v.boolean(),
+  jobId: v.string(),
+  triggerMs: v.pipe(v.number(), v.finite()),
+  maxParallelism: int(1),
+  operators: v.array(
+    strictObject({
+      vertex: v.string(),
+      parallelism: int(1),
+      subtasks: v.array(strictObject({ keyed: v.nullable(keyed), operator: v.nullable(operator), channel: v.optional(channelState) })),
     }),
   ),
 });
+/** Built once: every restore reads a `_metadata` file. */
+const validateMetadata = v.safeParser(metadataSchema, VALIDATION_CONFIG);
 
 /** Reads `_metadata` bytes; every problem names the file and, for the body, the field path. */
 export function decodeMetadata(bytes: Uint8Array, path: string): CheckpointMetadata {
@@ -168,10 +171,14 @@ export function decodeMetadata(bytes: Uint8Array, path: string): CheckpointMetad
       { cause: e },
     );
   }
-  const parsed = metadataSchema.safeParse(raw);
+  const parsed = validateMetadata(raw);
   if (!parsed.success) {
-    const i = parsed.error.issues[0]!;
-    throw new Error(`${path}: invalid metadata at ${i.path.join('.') || '(body)'}: ${i.message}`);
+    // One Error names one place; the count says whether the file is damaged beyond that.
+    const [first, ...more] = parsed.issues;
+    const keys = issueKeys(first);
+    const where = keys.length > 0 ? formatPath(keys) : '(body)';
+    const others = more.length > 0 ? ` (and ${more.length} more problem${more.length === 1 ? '' : 's'})` : '';
+    throw new Error(`${path}: invalid metadata at ${where}: ${first.message}${others}`);
   }
-  return parsed.data;
+  return parsed.output;
 }

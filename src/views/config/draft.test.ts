@@ -54,7 +54,7 @@ describe('draft editing', () => {
     ]);
     draft = setAt(draft, ['job', 'parallelism'], 0);
     expect(checkDraft(draft, []).byPath.get('job.parallelism')).toEqual([
-      'Too small: expected number to be >=1',
+      'must be at least 1, got 0',
     ]);
   });
 
