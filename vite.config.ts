@@ -4,13 +4,13 @@ import react from '@vitejs/plugin-react';
 
 /**
  * The built app's Content-Security-Policy: only its own scripts, styles and assets, no inline
- * script, no eval (zod runs jitless), no network but its own origin. React's `style={…}` and d3's
- * `.style()` set properties through the CSSOM, which style-src does not govern, so no
- * 'unsafe-inline' is needed (e2e/security.spec.ts checks both in Chromium). `data:` images are
- * for the e2e screenshot check, which decodes a PNG in the page; `blob:` images are for the chart
- * PNG export, which draws the chart's SVG (a blob: URL) onto a canvas (downloads themselves are
- * blob: links, which img-src does not govern). `frame-ancestors` is ignored in a <meta>, with a
- * console error, so `vite preview` sends it as a header instead.
+ * script, no eval (valibot validates without generating code), no network but its own origin.
+ * React's `style={…}` and d3's `.style()` set properties through the CSSOM, which style-src does
+ * not govern, so no 'unsafe-inline' is needed (e2e/security.spec.ts checks both in Chromium).
+ * `data:` images are for the e2e screenshot check, which decodes a PNG in the page; `blob:` images
+ * are for the chart PNG export, which draws the chart's SVG (a blob: URL) onto a canvas (downloads
+ * themselves are blob: links, which img-src does not govern). `frame-ancestors` is ignored in a
+ * <meta>, with a console error, so `vite preview` sends it as a header instead.
  */
 const CSP = [
   "default-src 'self'",
@@ -52,6 +52,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'cli/**/*.test.ts'],
     environment: 'node',
+    // Both languages' strings, loaded before each test file (the app loads them lazily).
+    setupFiles: ['test/setupLanguages.ts'],
     // Property tests replay many simulations; give them room on a 2-core machine.
     testTimeout: 60_000,
     pool: 'forks',

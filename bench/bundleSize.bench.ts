@@ -1,8 +1,10 @@
 /**
  * The JavaScript a first visit must download before the app starts: the production build's
- * index.html module scripts and modulepreloads, plus every chunk they import statically
- * (`import()` chunks load later and are not counted), each gzipped with zlib at level 9 as a
- * server would send it. Goal: ≤ 250 KB.
+ * index.html module scripts and modulepreloads, plus every chunk they import statically, plus the
+ * chunk(s) of the visitor's language, which src/main.tsx imports and awaits before the first
+ * render (src/i18n/catalog.ts). Other `import()` chunks load later and are not counted. Each file
+ * is gzipped with zlib at level 9 as a server would send it. Goal: ≤ 250 KB for the larger of
+ * the two first visits (English, Chinese).
  *
  * The sourcemaps then say where those bytes come from: every generated character is attributed
  * to its source file, grouped by package (node_modules) or source folder. Gzip does not split
@@ -15,6 +17,11 @@ import { buildApp } from './appBuild';
 import { fmt, printSection, type BenchLine } from './stats';
 
 const GOAL_KB = 250;
+/** The module each language's chunk is built from (the `import()` targets in src/i18n/catalog.ts). */
+const LANGUAGE_PACKS = [
+  { language: 'English', module: 'src/i18n/en/languagePackEn.ts' },
+  { language: 'Chinese', module: 'src/i18n/zh/languagePackZh.ts' },
+] as const;
 const TITLE = 'Initial JavaScript bundle (vite build, gzip -9)';
 /** How many groups the breakdown lists. */
 const TOP_GROUPS = Number(process.env.BENCH_BUNDLE_GROUPS ?? 14);
@@ -60,6 +67,33 @@ function initialJs(outDir: string): string[] {
   return [...seen];
 }
 
+/** The part of vite's .vite/manifest.json this bench reads: the chunk and static imports of each module. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * The files a language adds to a first visit: its chunk and the chunks that one imports
+ * statically, less those the page has already loaded (`initial`).
+ */
+function languageJs(outDir: string, module: string, initial: readonly string[]): string[] {
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  if (!manifest[module])
+    throw new Error(`${module} is not in the build's manifest: has the language chunk moved?`);
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const queue = [module];
+  while (queue.length > 0) {
+    const key = queue.shift()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key]!;
+    if (!initial.includes(chunk.file)) files.push(chunk.file);
+    queue.push(...(chunk.imports ?? []));
+  }
+  return files;
+}
+
 const B64 = new Map(
   [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]),
 );
@@ -92,7 +126,7 @@ function groupOf(source: string): string {
   const src = source.lastIndexOf('src/');
   if (src < 0) return '(other)';
   const parts = source.slice(src).split('/');
-  // src/views/<view>, src/i18n/<areas|file>; other layers as one group each.
+  // src/views/<view>, src/i18n/<en|zh> (one language's strings); other layers as one group each.
   if ((parts[1] === 'views' || parts[1] === 'i18n') && parts.length > 3)
     return parts.slice(0, 3).join('/');
   return parts.slice(0, 2).join('/');
@@ -125,9 +159,8 @@ function attribute(code: string, mapJson: string, into: Map<string, string[]>): 
   });
 }
 
-export async function measureBundle(): Promise<BenchLine[]> {
-  const outDir = await buildApp();
-  const files = initialJs(outDir);
+/** Minified and gzipped bytes of the files, and their generated text per source group. */
+function measureFiles(outDir: string, files: readonly string[]) {
   let raw = 0;
   let gz = 0;
   const groups = new Map<string, string[]>();
@@ -141,6 +174,23 @@ export async function measureBundle(): Promise<BenchLine[]> {
       // No sourcemap: the total stands, the breakdown just lacks this file.
     }
   }
+  return { raw, gz, groups };
+}
+
+const names = (files: readonly string[]): string =>
+  files.map((f) => f.replace(/^assets\//, '')).join(', ');
+
+export async function measureBundle(): Promise<BenchLine[]> {
+  const outDir = await buildApp();
+  const files = initialJs(outDir);
+  const initial = measureFiles(outDir, files);
+  const visits = LANGUAGE_PACKS.map(({ language, module }) => {
+    const own = languageJs(outDir, module, files);
+    const all = measureFiles(outDir, [...files, ...own]);
+    return { language, own, ownGz: measureFiles(outDir, own).gz, ...all };
+  });
+  const largest = visits.reduce((a, b) => (b.gz > a.gz ? b : a));
+
   const css = entryFiles(outDir).filter((f) => f.endsWith('.css'));
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   for (const m of html.matchAll(
@@ -149,7 +199,8 @@ export async function measureBundle(): Promise<BenchLine[]> {
     css.push(relative(outDir, resolve(outDir, m[1]!)));
   const cssGz = css.reduce((n, f) => n + gzip(readFileSync(join(outDir, f))), 0);
 
-  const rows = [...groups]
+  // The breakdown is of the larger first visit, the one the goal is checked against.
+  const rows = [...largest.groups]
     .map(([group, parts]) => {
       const text = parts.join('');
       return { group, raw: Buffer.byteLength(text), gz: gzip(text) };
@@ -160,20 +211,30 @@ export async function measureBundle(): Promise<BenchLine[]> {
     .filter((r) => r.group.startsWith('src/views/'))
     .reduce((n, r) => n + r.gz, 0);
   const lines: BenchLine[] = [
-    { name: 'initial JS files', value: files.map((f) => f.replace(/^assets\//, '')).join(', ') },
-    { name: 'initial JS, minified', value: kb(raw) },
+    { name: 'initial JS files (static imports)', value: names(files) },
     {
-      name: 'initial JS, gzipped',
-      value: kb(gz),
-      goal: `≤ ${GOAL_KB} KB`,
-      ok: gz <= GOAL_KB * 1024,
-    },
-    { name: 'CSS, gzipped (not in the goal)', value: kb(cssGz) },
-    {
-      name: 'breakdown (gzip of each group alone)',
-      value: `sum of groups ${kb(estTotal)}; all src/views together ${kb(viewsGz)} (${fmt((100 * viewsGz) / estTotal, 0)}%)`,
+      name: 'static imports, gzipped',
+      value: `${kb(initial.gz)} (${kb(initial.raw)} minified)`,
     },
   ];
+  for (const v of visits)
+    lines.push({
+      name: `  + ${v.language} strings and event texts`,
+      value: `${kb(v.ownGz)} gz: ${names(v.own)}`,
+    });
+  for (const v of visits)
+    lines.push({
+      name: `first visit, ${v.language}, gzipped`,
+      value: `${kb(v.gz)} (${kb(v.raw)} minified)`,
+      ...(v === largest ? { goal: `≤ ${GOAL_KB} KB`, ok: v.gz <= GOAL_KB * 1024 } : {}),
+    });
+  lines.push(
+    { name: 'CSS, gzipped (not in the goal)', value: kb(cssGz) },
+    {
+      name: `breakdown of the ${largest.language} first visit (gzip of each group alone)`,
+      value: `sum of groups ${kb(estTotal)}; all src/views together ${kb(viewsGz)} (${fmt((100 * viewsGz) / estTotal, 0)}%)`,
+    },
+  );
   for (const r of rows.slice(0, TOP_GROUPS))
     lines.push({
       name: `  ${r.group}`,

@@ -1,12 +1,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadLanguage } from './i18n/catalog';
+import { useAppStore } from './store/appStore';
 import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+
+// The strings are a lazy chunk per language (i18n/catalog.ts): load the starting language
+// (remembered, else the browser's) before the first render, so that no view ever renders without them.
+loadLanguage(useAppStore.getState().lang).then(
+  () =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  (error: unknown) => {
+    console.error('Checkpoint Lab: the UI strings did not load', error);
+    // No strings to say it with: this one line stays in both languages in the main bundle.
+    root.textContent =
+      'Checkpoint Lab could not load its texts. Check the connection and reload the page. / 界面文字加载失败，请检查网络后刷新页面。';
+  },
 );

@@ -2,16 +2,11 @@
 import { useCallback } from 'react';
 import { useAppStore } from '../store/appStore';
 import { selectLang } from '../store/selectors';
-import { en, zh, type MessageKey } from './messages';
-import type { Lang } from './language';
+import { translate } from './catalog';
+import type { MessageKey } from './messages';
 
-const TABLES: Record<Lang, Record<MessageKey, string>> = { en, zh };
-
-export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
-  let text = TABLES[lang][key];
-  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
-  return text;
-}
+// `translate` lived here before the catalog took the tables; re-exported so those imports still work.
+export { translate };
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 

@@ -2,31 +2,53 @@
 import type { StateCreator } from 'zustand';
 import type { AppStore } from './appStore';
 import { detectLanguage, rememberLanguage, type Lang } from '../i18n/language';
+import { loadLanguage } from '../i18n/catalog';
 import { detectPresenter, rememberPresenter } from '../views/presenter/presenterPreference';
 
 export interface UiSlice {
+  /** The language shown; its strings are loaded (src/main.tsx loads the first one before rendering). */
   lang: Lang;
+  /** The language the last switch could not load (its chunk did not download), until a switch succeeds. */
+  langLoadFailed: Lang | null;
   helpOpen: boolean;
   /** Presenter mode: large type, side panels hidden, the stage across the whole width. */
   presenter: boolean;
   /** The subtask whose internals the side panel shows (`<operator>#<index>`), or null. */
   selectedTask: string | null;
   selectTask: (task: string | null) => void;
-  setLang: (lang: Lang) => void;
+  /**
+   * Loads the language's strings, then shows and remembers it. Until then the UI stays in the old
+   * language (a few ms), and stays there if loading fails (`langLoadFailed` says so).
+   */
+  setLang: (lang: Lang) => Promise<void>;
   setHelpOpen: (open: boolean) => void;
   setPresenter: (on: boolean) => void;
   togglePresenter: () => void;
 }
 
+/** Counts language switches, so that only the latest click takes effect when loads overlap. */
+let langRequest = 0;
+
 export const createUiSlice: StateCreator<AppStore, [], [], UiSlice> = (set, get) => ({
   lang: detectLanguage(),
+  langLoadFailed: null,
   helpOpen: false,
   presenter: detectPresenter(),
   selectedTask: 'count#0',
   selectTask: (selectedTask) => set({ selectedTask }),
-  setLang: (lang) => {
+  setLang: async (lang) => {
+    const request = ++langRequest;
+    try {
+      await loadLanguage(lang);
+    } catch (error) {
+      console.error(`Checkpoint Lab: the '${lang}' strings did not load`, error);
+      if (request === langRequest) set({ langLoadFailed: lang });
+      return;
+    }
+    // A later click chose another language while this one was loading: that one wins.
+    if (request !== langRequest) return;
     rememberLanguage(lang);
-    set({ lang });
+    set({ lang, langLoadFailed: null });
   },
   setHelpOpen: (helpOpen) => set({ helpOpen }),
   setPresenter: (presenter) => {

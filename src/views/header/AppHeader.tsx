@@ -19,18 +19,26 @@ export function AppHeader() {
   const t = useT();
   const lang = useAppStore(selectLang);
   const setLang = useAppStore((s) => s.setLang);
+  const langLoadFailed = useAppStore((s) => s.langLoadFailed);
   const setHelpOpen = useAppStore((s) => s.setHelpOpen);
   const [configOpen, setConfigOpen] = useState(false);
   return (
     <header className="app-header">
       <div className="brand">
         <h1>{t('appTitle')}</h1>
-        <p className="tagline">{t('appTagline')}</p>
+        {/* A failed language switch takes the tagline's place: the header is the switch's own spot. */}
+        {langLoadFailed ? (
+          <p className="tagline" role="alert" data-testid="lang-error">
+            {t('languageLoadFailed', { language: LANGS.find((l) => l.id === langLoadFailed)?.label ?? langLoadFailed })}
+          </p>
+        ) : (
+          <p className="tagline">{t('appTagline')}</p>
+        )}
       </div>
       <div className="header-tools">
         <div className="lang-switch" role="group" aria-label={t('language')}>
           {LANGS.map((l) => (
-            <button key={l.id} type="button" aria-pressed={lang === l.id} data-testid={`lang-${l.id}`} onClick={() => setLang(l.id)}>
+            <button key={l.id} type="button" aria-pressed={lang === l.id} data-testid={`lang-${l.id}`} onClick={() => void setLang(l.id)}>
               {l.label}
             </button>
           ))}

@@ -16,19 +16,11 @@ export const presenterEn = {
   presenterStep: 'Step {n}',
   shortcutPresenter: 'Presenter mode on / off',
   cpRowJump: 'Checkpoint {id}: go to the step where it ended',
+  // The side column's collapsible panels (kept here while the i18n areas are being split).
+  sideActionsHide: 'Hide the actions',
+  sideActionsShow: 'Show the actions',
+  sideEventsShow: 'Show the events of this step',
+  sideEventsHide: 'Hide the events of this step',
+  sideEventsCount: '{n} events',
+  sideEventsCountOne: '1 event',
 } as const;
-
-export const presenterZh: Record<keyof typeof presenterEn, string> = {
-  presenterToggle: '演示',
-  presenterToggleLabel: '演示模式',
-  presenterToggleHint: '演示模式：大字号，只显示舞台区（P）',
-  presenterFullscreen: '全屏',
-  presenterExitFullscreen: '退出全屏',
-  presenterFullscreenHint: '铺满屏幕（按 Esc 退出全屏）',
-  presenterFullscreenRefused:
-    '浏览器不允许在此处全屏。请改用浏览器自带的全屏：F11（Windows、Linux）或 Ctrl+Cmd+F（macOS）。',
-  presenterNarrationLabel: '本步发生了什么',
-  presenterStep: '第 {n} 步',
-  shortcutPresenter: '开启 / 关闭演示模式',
-  cpRowJump: '检查点 {id}：跳到它结束的那一步',
-};

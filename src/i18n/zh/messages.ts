@@ -1,0 +1,33 @@
+/**
+ * Every Chinese UI string, merged from one table per area (`./<area>.ts`). Chinese terms follow
+ * the seed articles (检查点, 屏障, 对齐, 物化, 截断, 增量, 状态后端 …). The type demands a text for
+ * every English key.
+ */
+import type { MessageKey } from '../messages';
+import { coreZh } from './core';
+import { timelineZh } from './timeline';
+import { scenarioIoZh } from './scenarioIo';
+import { changelogZh } from './changelog';
+import { actionsZh } from './actions';
+import { narrationZh } from './narration';
+import { narrationStorageZh } from './narrationStorage';
+import { narrationRecoveryZh } from './narrationRecovery';
+import { narrationHintsZh } from './narrationHints';
+import { restoreZh } from './restore';
+import { presenterZh } from './presenter';
+import { jobGraphZh } from './jobGraph';
+
+export const messagesZh: Record<MessageKey, string> = {
+  ...coreZh,
+  ...timelineZh,
+  ...scenarioIoZh,
+  ...changelogZh,
+  ...actionsZh,
+  ...narrationZh,
+  ...narrationStorageZh,
+  ...narrationRecoveryZh,
+  ...narrationHintsZh,
+  ...presenterZh,
+  ...restoreZh,
+  ...jobGraphZh,
+};

@@ -1,0 +1,148 @@
+/**
+ * The Chinese side of ../en/narration.ts, which says what the area holds and which terms it uses.
+ * The type demands every key of the English table: an English string without its Chinese does
+ * not compile.
+ */
+import type { narrationEn } from '../en/narration';
+
+export const narrationZh: Record<keyof typeof narrationEn, string> = {
+  narTitle: '发生了什么',
+  narStepLabel: '第 {n} 步',
+  narByUser: '你的操作',
+  narJump: '前往',
+  narJumpLabel: '跳到第 {n} 步：{text}',
+  narNoNext: '在已记录的运行中，之后没有值得注意的事件。',
+  narCheckpoint: '检查点',
+  narSavepoint: '保存点',
+  narCheckpointCap: '检查点',
+  narSavepointCap: '保存点',
+  narNone: '无',
+  narListSep: '、',
+  narStart: '尚未发生任何事：作业即将启动。',
+  narStartWhy: '单步前进（→）或点击播放；每一步是引擎做的一件事，就像 Flink 处理的一条消息。',
+  narEmpty: '这一步没有事件。',
+  narEmptyWhy: '引擎处理了一条内部消息或定时器，其效果会在之后的步骤中显示。',
+  narSimStarted: '作业以 {tasks} 个子任务启动；最大并行度 {maxP} 决定了键组的数量，之后不再改变。',
+  narSimStartedWhy: '每 {interval} 毫秒触发一次检查点；状态后端为 {backend}。',
+  narSimStartedWhyManual: '周期性检查点已关闭，只有手动触发才会做检查点；状态后端为 {backend}。',
+  narWithChangelog: '启用 Changelog',
+  narBackend: '{base}（{extras}）',
+  narEmitted: '{task} 从分区 p{partition} 偏移量 {offset} 读取记录 {record}；keyBy 把它发往 {to}。',
+  narEmittedLog:
+    '{task} 从分区 p{partition} 的脚本日志（位置 {offset}）读取记录 {record}；keyBy 把它发往 {to}。',
+  narEmittedWhy:
+    '它的键属于键组 {kg}，而 {to} 负责键组 {range}。检查点为 Source 记录的正是这个偏移量。',
+  narStateUpdated: '{task} 更新键 {key} 的 {kind} “{state}”：现在为 {value}。',
+  narStateWhyHeap: 'HashMap 状态后端原地修改写时复制的状态表；正在写出的快照保留自己的副本。',
+  narStateWhyRocks:
+    'RocksDB 把它序列化（键组 + 键 + 命名空间）后写入活跃的 MemTable；下次刷写时才进入 SST。',
+  narStateWhyChangelog: '这条变更写入状态表，同时追加到 Changelog（DSTL），由下一个检查点持久化。',
+  narTriggered: 'JobManager 触发{what} {id}，要求每个 Source 注入屏障。',
+  narTriggeredWhyPeriodic:
+    '检查点间隔（{interval} 毫秒）已到；PendingCheckpoint 开始等待 {tasks} 个确认，或者超时。',
+  narTriggeredWhyUser: '由你触发；PendingCheckpoint 开始等待 {tasks} 个确认，或者超时。',
+  narTriggeredWhySavepoint: '保存点总是对齐的，不会被检查点取代；需要 {tasks} 个子任务确认。',
+  narTriggerSkipped: '跳过本次周期性触发：{reason}。',
+  narTriggerSkippedWhy: 'CheckpointRequestDecider 只在限制允许时才开始检查点；之后还有机会。',
+  narInjected: '{task} 为{what} {id} 快照读取偏移量，并向 {n} 个输出通道注入屏障 {id}。',
+  narInjectedWhy:
+    '屏障之前发出的记录属于{what} {id}，之后的属于下一个；屏障跟在已经发出的记录后面传输。',
+  narInjectedUnaligned:
+    '非对齐：屏障越过输出队列中等待的 {out} 条记录，这些记录作为通道状态持久化。',
+  narBarrierBlocked:
+    '屏障 {id} 从 {from} 到达 {task}（{arrived}/{of} 个输入）；{task} 阻塞该通道，直到其他通道的屏障也到达。',
+  narBarrierBlockedWhy:
+    '{from} 上屏障之后的记录属于{what} {id} 之后；把它们挡住，它们就不会进入本次快照（精确一次的对齐）。',
+  narBarrierTracked:
+    '屏障 {id} 从 {from} 到达 {task}（{arrived}/{of} 个输入）；至少一次模式不阻塞通道。',
+  narBarrierTrackedWhy:
+    '屏障之后的记录被立即处理，进入{what} {id} 的状态；恢复后它们会被再读一次：产生重复。',
+  narAlignedSync:
+    '{what} {id} 的屏障从 {from} 到达 {task}，这是它最后一个输入（{of}/{of}）；对齐完成，{task} 执行同步阶段快照并向下游转发屏障。',
+  narOnlyInputSync:
+    '{what} {id} 的屏障从唯一的输入到达 {task}，{task} 执行同步阶段快照并向下游转发屏障。',
+  narSyncOnly: '{task} 执行{what} {id} 快照的同步阶段并转发屏障。',
+  narSyncWhyRocksFlush:
+    '它把 MemTable 刷写为 L0 SST {sst}，并做 RocksDB 原生检查点；{uploads} 个文件在异步阶段上传（约 {ms} 毫秒），同时记录继续流动。',
+  narSyncWhyRocks:
+    '它做 RocksDB 原生检查点（链接到现有 SST）；{uploads} 个文件在异步阶段上传（约 {ms} 毫秒），同时记录继续流动。',
+  narSyncWhyHeap:
+    '写时复制的状态表（{size}）立即生成快照；写出是异步阶段（约 {ms} 毫秒），同时记录继续流动。',
+  narSyncWhyChangelog:
+    '启用 Changelog 后，快照指向 DSTL：需要持久化 SQN [{from}, {to}) 的变更，状态表本身不上传。',
+  narSyncWhySink:
+    'Sink 预提交事务 {tx}（{records} 条记录）并开启新事务；{tx} 只在{what} {id} 完成后提交。',
+  narSyncWhyOperator: '它的算子状态（{size}）直接放在确认消息里，无需上传文件。',
+  narSyncWhyReleased: '对齐期间缓存的 {n} 条记录现在继续处理。',
+  narSyncWhyCompaction: '新的 L0 文件还触发了 SST {inputs} 的压缩。',
+  narAsyncDone: '{task} 完成{what} {id} 的异步阶段：{files} 个文件，{bytes}，用时 {ms} 毫秒。',
+  narAsyncDoneNothing: '{task} 完成{what} {id} 的快照，无需上传文件。',
+  narAsyncWhyIncremental:
+    '增量检查点：只上传上一个已确认检查点没有上传过的 SST（新增 {ssts} 个），其余以占位符引用。接下来向 JobManager 确认。',
+  narAsyncWhy: '接下来它把状态句柄（写出文件的路径）随确认发给 JobManager。',
+  narAsyncWhyOperator: '它很小的算子状态直接放在确认消息里。',
+  narAcked: 'JobManager 收到 {task} 对{what} {id} 的确认（{a}/{of}）。',
+  narAckedWhy: '还差 {left} 个子任务：所有子任务都确认后，{what}才算完成。',
+  narCompleted:
+    '{What} {id} 完成：所有子任务都已确认，JobManager 写出 _metadata（本次上传 {delta}，全量 {full}）。',
+  narCompletedWhy:
+    '当前保留：{retained}。所有任务收到 notifyCheckpointComplete({id})；事务型 Sink 提交已预提交的事务。',
+  narCompletedWhySubsumed:
+    '检查点 {old} 超出保留数量（num-retained = {n}）被取代，{files} 个不再被任何保留检查点使用的文件被删除；任务收到 notifyCheckpointComplete({id})。',
+  narCompletedWhySubsumedNoFiles:
+    '检查点 {old} 超出保留数量（num-retained = {n}）被取代；它的文件仍被保留的检查点使用。任务收到 notifyCheckpointComplete({id})。',
+  narCompletedWhySavepoint:
+    '保存点从不注册共享文件，也不会被检查点取代：只要保留它，就可以从它恢复。',
+  narCompletedWhyTruncated: '随之，{tasks} 的 Changelog 被截断。',
+  narSubsumed: '检查点 {id} 被检查点 {by} 取代。',
+  narSubsumedWhy:
+    '只保留 num-retained = {n} 个已完成的检查点；它独有的文件被删除，共享文件在注册表中释放。',
+  narNotified: '通知各子任务：{what} {id} {how}。',
+  narNotifiedComplete: '已完成（notifyCheckpointComplete）',
+  narNotifiedSubsumed: '已被取代（notifyCheckpointSubsumed）',
+  narNotifiedAborted: '已中止（notifyCheckpointAborted）',
+  narNotifiedWhy: '任务据此提交副作用（事务型 Sink），或丢弃为该检查点保留的内容。',
+  narAborted: '{What} {id} 中止：{reason}。',
+  narAbortDeclined: '有子任务拒绝了它',
+  narAbortExpired: '未在超时时间内完成',
+  narAbortSubsumed: '更新的检查点先完成了',
+  narAbortFailover: '作业发生故障转移',
+  narAbortIo: '上传到远程存储失败',
+  narAbortTooMany: '检查点请求过多',
+  narAbortedWhy:
+    '为它上传的文件被删除，任务收到 notifyCheckpointAborted。连续失败 {n} 次；可容忍 {t} 次（tolerable-failed-checkpoints）。',
+  narDeclined: '{task} 拒绝{what} {id}：{reason}。',
+  narDeclinedWhy:
+    '它通知 JobManager（receiveDeclineMessage），JobManager 中止{what} {id}；连续失败超过 tolerable-failed-checkpoints = {t} 次，作业就会故障。',
+  narAbortTx: '{task} 中止事务 {tx}：丢弃 {records} 条记录。',
+  narAbortTxWhyClose: '任务被取消；这些记录会从恢复的偏移量重新读取。',
+  narAbortTxWhyRecover: '该事务在恢复的检查点之后开启，其中的记录会被重新读取。',
+  narAbortTxWhyLingering: '重启前遗留的事务不在恢复的状态中。',
+  narWhySubsumed: '检查点 {id} 被取代',
+  narWhyMaterialization: '物化 {id} 覆盖了 {sqn} 之前的变更',
+  narOvertook:
+    '非对齐{what} {id}：屏障到达 {task}，越过 {in} 条排队的输入和 {out} 条等待的输出记录；{task} 立即做快照并转发屏障。',
+  narOvertookNothing:
+    '非对齐{what} {id}：屏障到达 {task}，前面没有可越过的排队数据，{task} 立即做快照并转发屏障。',
+  narOvertookWhy: '被越过的记录作为通道状态随快照持久化，因此无需等待对齐；代价是检查点更大。',
+  narOvertookWaiting: '在 {inputs} 的屏障到达之前，这些通道上到来的数据也会被记录。',
+  narAlignTimeout:
+    '{task} 上{what} {id} 的对齐在 {ms} 毫秒后超时（{arrived}/{of} 个屏障已到），切换为非对齐。',
+  narAlignTimeoutWhy:
+    'aligned-checkpoint-timeout：缓存的 {held} 条记录不再等待，而是成为通道状态，屏障立即继续传递。',
+  narChannelState:
+    '{what} {id} 的最后一个屏障到达 {task}：它的通道状态齐全（{in} 条输入、{out} 条输出记录，{bytes}）。',
+  narChannelStateWhy: '通道状态随快照上传；恢复后这些记录先于任何新数据被处理。',
+  narBackPressured: '通往 {to} 的通道没有信用（容量 {capacity}）：{queued} 条记录在发送端排队。',
+  narBackPressuredWhy:
+    '反压：慢的消费者拖住了生产者，对齐的屏障要排在这些记录后面；非对齐检查点会越过它们。',
+  narHeld: '{task} 缓存来自已阻塞通道 {from} 的记录 {record}（共 {n} 条）。',
+  narHeldWhy: '它在屏障 {id} 之后到达，属于{what} {id} 之后；对齐完成后才会处理。',
+  narPhaseSync: '在下一个检查点的同步阶段',
+  narPhaseAsync: '在上传下一个检查点时（异步阶段）',
+  narPhaseBeforeAck: '在上传下一个检查点之后、确认之前',
+  narPhaseMaterialization: '在下一次物化期间',
+  narEmitAction: '你向分区 p{partition} 的日志追加了 {records}。',
+  narEmitActionWhy: '{task} 像读 Kafka 分区一样读取它；恢复后会从检查点中的偏移量再读一次。',
+  narUserAction: '你的操作：{action}。',
+};
