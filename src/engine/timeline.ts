@@ -36,6 +36,8 @@ export interface TimelineOptions {
 
 /** Shared so that "no events" is the same value every time (selectors compare by identity). */
 const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
+/** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
+const FROZEN_CACHE_SIZE = 8;
 
 interface Keyframe {
   position: number;
@@ -147,8 +149,9 @@ export class Timeline {
     this.replay(this.reader!, this.readerPos, position);
     this.readerPos = position;
     const state = deepFreeze(this.reader!.snapshot());
-    // Views animate from the previous step to this one, so keep a few recent positions.
-    this.frozenCache = [{ position, state }, ...this.frozenCache].slice(0, 4);
+    // Views animate from the previous step to this one, and while playing fast the reading
+    // panels show positions a few frames old (one panel group per frame), so keep the recent ones.
+    this.frozenCache = [{ position, state }, ...this.frozenCache].slice(0, FROZEN_CACHE_SIZE);
     return state;
   }
 

@@ -28,8 +28,9 @@ export const createPlaybackSlice: StateCreator<AppStore, [], [], PlaybackSlice> 
   speed: 0.5,
   setPlaying: (playing) => {
     // Playing from the end starts again from the beginning, as media players do.
-    if (playing && get().cursor >= get().timeline.length) set({ cursor: 0 });
-    set({ playing });
+    if (playing && get().cursor >= get().timeline.length) set({ cursor: 0, pacedCursors: null });
+    // Stopping brings every panel to the cursor: a paused view never shows two different steps.
+    set(playing ? { playing } : { playing, pacedCursors: null });
   },
   togglePlaying: () => get().setPlaying(!get().playing),
   setSpeed: (speed) => set({ speed: clampSpeed(speed) }),

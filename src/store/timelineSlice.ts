@@ -13,9 +13,17 @@ export interface TimelineSlice {
   revision: number;
   /** Position in the timeline: the number of steps applied (0…length). */
   cursor: number;
+  /**
+   * While playing fast, the reading panels (narration, storage, events, subtask state) are
+   * refreshed in turn, one group per frame (PANEL_GROUPS), so a frame pays for the job graph
+   * and one panel instead of all of them; `pacedCursors[g]` is the position group g shows. Null
+   * whenever the panels show the cursor itself: paused, stepping, seeking, slow playback.
+   */
+  pacedCursors: readonly number[] | null;
   /** Set when the last action branched the timeline, to tell the user the future was redone. */
   lastBranch: { atStep: number; discardedSteps: number } | null;
-  setCursor: (position: number) => void;
+  /** Moves the cursor; with `pacedGroup`, only that panel group follows it this time (fast playback). */
+  setCursor: (position: number, pacedGroup?: number) => void;
   stepBy: (delta: number) => void;
   /** Records `scenario` from the start; with `start`, the job is submitted with that retained checkpoint (the reload path). */
   loadScenario: (scenario: Scenario, start?: RetainedCheckpointImport) => void;
@@ -23,6 +31,8 @@ export interface TimelineSlice {
 }
 
 export const KEYFRAME_EVERY = 32;
+/** Panel groups refreshed in turn while playing fast: each lags the cursor by at most this many frames. */
+export const PANEL_GROUPS = 4;
 
 export function recordTimeline(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
   return Timeline.record(scenario, { keyframeEvery: KEYFRAME_EVERY, start });
@@ -33,18 +43,25 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
   timeline: recordTimeline(DEFAULT_SCENARIO),
   revision: 0,
   cursor: 0,
+  pacedCursors: null,
   lastBranch: null,
-  setCursor: (position) => {
-    const { timeline } = get();
+  setCursor: (position, pacedGroup) => {
+    const { timeline, cursor, pacedCursors } = get();
     const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
-    set({ cursor: clamped });
+    if (pacedGroup === undefined) {
+      set({ cursor: clamped, pacedCursors: null });
+      return;
+    }
+    const paced = pacedCursors ? [...pacedCursors] : new Array<number>(PANEL_GROUPS).fill(cursor);
+    paced[pacedGroup % PANEL_GROUPS] = clamped;
+    set({ cursor: clamped, pacedCursors: paced });
   },
   stepBy: (delta) => {
     const { cursor } = get();
     get().setCursor(cursor + delta);
   },
   loadScenario: (scenario, start) => {
-    set((s) => ({ scenario, timeline: recordTimeline(scenario, start), revision: s.revision + 1, cursor: 0, playing: false, lastBranch: null }));
+    set((s) => ({ scenario, timeline: recordTimeline(scenario, start), revision: s.revision + 1, cursor: 0, pacedCursors: null, playing: false, lastBranch: null }));
   },
   applyAction: (action) => {
     const { timeline, cursor } = get();
@@ -53,6 +70,7 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     set((s) => ({
       revision: s.revision + 1,
       cursor: at,
+      pacedCursors: null,
       lastBranch: discardedSteps > 0 ? { atStep: at, discardedSteps } : null,
     }));
   },

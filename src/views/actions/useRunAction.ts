@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { UserAction } from '../../engine';
 import { useAppStore } from '../../store/appStore';
 import { probeAction } from './actionModel';
+import { useViewCursor } from '../panelPace';
 
 export interface Refusal {
   message: string;
@@ -17,7 +18,7 @@ export interface Refusal {
 
 export function useRunAction(): { run: (action: UserAction) => void; refusal: Refusal | null } {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const cursor = useAppStore((s) => s.cursor);
+  const cursor = useViewCursor();
   const revision = useAppStore((s) => s.revision);
   const run = (action: UserAction) => {
     const s = useAppStore.getState();

@@ -4,16 +4,15 @@
  * status, and where the simulation simplifies.
  */
 import { useT } from '../../i18n/useT';
-import { useAppStore } from '../../store/appStore';
-import { selectStateAtCursor } from '../../store/selectors';
 import { formatBytes } from '../format';
 import { DstlTape } from './DstlTape';
 import { MaterializationStatus } from './MaterializationStatus';
+import { useViewState } from '../panelPace';
 import './changelog.css';
 
 export function ChangelogSection({ task }: { task: string }) {
   const t = useT();
-  const state = useAppStore(selectStateAtCursor);
+  const state = useViewState();
   const keyed = state.job.keyed[task];
   const cl = keyed?.changelog;
   if (!keyed || !cl) return null;

@@ -6,8 +6,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineState } from '../../engine';
 import { useT, type Translate } from '../../i18n/useT';
-import { useAppStore } from '../../store/appStore';
-import { selectCursor } from '../../store/selectors';
 import { formatBytes } from '../format';
 import { usePrefersReducedMotion } from '../usePrefersReducedMotion';
 import { taskHistoryAt } from './changelogHistory';
@@ -16,6 +14,7 @@ import { dstlTapeOf, type ChangelogTaskState, type DstlTapeModel, type TapeCell 
 import { checkpointFill, drawTape, MIN_CELL, TAPE_HEIGHT, type TapeText } from './drawTape';
 import { useChangelogHistory } from './useChangelogHistory';
 import { useElementWidth } from './useElementWidth';
+import { useViewCursor } from '../panelPace';
 
 function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
@@ -68,7 +67,7 @@ export function DstlTape({
   coordinator: EngineState['coordinator'];
 }) {
   const t = useT();
-  const cursor = useAppStore(selectCursor);
+  const cursor = useViewCursor();
   const index = useChangelogHistory();
   const reducedMotion = usePrefersReducedMotion();
   const [measure, width] = useElementWidth<HTMLDivElement>();

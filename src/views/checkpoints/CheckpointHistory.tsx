@@ -4,10 +4,10 @@
  * that checkpoint completed or failed (from the keyboard: the button in the row's first cell).
  */
 import { useAppStore } from '../../store/appStore';
-import { selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { CheckpointHistoryEntry } from '../../engine';
 import { formatBytes } from '../format';
+import { useViewState } from '../panelPace';
 
 function jumpTo(id: number): void {
   const s = useAppStore.getState();
@@ -27,7 +27,7 @@ function statusOf(h: CheckpointHistoryEntry): { label: string; cls: string } {
 
 export function CheckpointHistory() {
   const t = useT();
-  const state = useAppStore(selectStateAtCursor);
+  const state = useViewState();
   const history = [...state.coordinator.history].reverse();
   const retained = new Set(state.coordinator.completed.map((c) => c.id));
   return (

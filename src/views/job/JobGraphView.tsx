@@ -7,7 +7,8 @@
  * the static parts and d3 owns the layer of moving records and barriers.
  */
 import { useMemo, useRef, useState } from 'react';
-import { interpolateRainbow, scaleSequential } from 'd3';
+import { scaleSequential } from 'd3';
+import { rainbow } from '../colors';
 import { useAppStore } from '../../store/appStore';
 import { selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
@@ -34,7 +35,7 @@ export function JobGraphView() {
   const layer = useRef<SVGGElement>(null);
   const { topology } = state.job;
   const layout = useMemo(() => layoutJob(topology), [topology]);
-  const color = useMemo(() => scaleSequential(interpolateRainbow).domain([0, topology.maxParallelism]), [topology.maxParallelism]);
+  const color = useMemo(() => scaleSequential(rainbow).domain([0, topology.maxParallelism]), [topology.maxParallelism]);
   const channels = useMemo(() => channelViews(state), [state]);
   const { items, overflow } = useMemo(() => placeItems(layout, channels), [layout, channels]);
   const cut = useMemo(() => {

@@ -6,10 +6,9 @@
  */
 import { useMemo } from 'react';
 import { rocksDbColumnFamilyViews, type RocksDbSstView } from '../../engine';
-import { useAppStore } from '../../store/appStore';
-import { selectEventsAtCursor, selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
+import { useViewEvents, useViewState } from '../panelPace';
 
 function SstChip({ f, isNew, reused }: { f: RocksDbSstView; isNew: boolean; reused: boolean }) {
   const lineage = f.inputs.length > 0 ? ` (${f.inputs.join(',')})` : '';
@@ -24,8 +23,8 @@ function SstChip({ f, isNew, reused }: { f: RocksDbSstView; isNew: boolean; reus
 
 export function LsmView({ task }: { task: string }) {
   const t = useT();
-  const state = useAppStore(selectStateAtCursor);
-  const events = useAppStore(selectEventsAtCursor);
+  const state = useViewState();
+  const events = useViewEvents();
   const keyed = state.job.keyed[task];
   const views = useMemo(() => (keyed?.backend.type === 'rocksdb' ? rocksDbColumnFamilyViews(keyed.backend.rocks) : []), [keyed]);
   const writeBuffer = state.scenario.stateBackend.rocksdb.writeBufferBytes;

@@ -5,23 +5,19 @@
  */
 import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
-import {
-  selectCursor,
-  selectLang,
-  selectPlaying,
-  selectStateAtCursor,
-} from '../../store/selectors';
+import { selectLang, selectPlaying } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { narrate, shortFlinkRef, translator } from './narrate';
+import { useViewCursor, useViewState } from '../panelPace';
 import './narration.css';
 
 export function NarrationPanel() {
   const t = useT();
   const lang = useAppStore(selectLang);
-  const cursor = useAppStore(selectCursor);
+  const cursor = useViewCursor();
   const playing = useAppStore(selectPlaying);
   const timeline = useAppStore((s) => s.timeline);
-  const state = useAppStore(selectStateAtCursor);
+  const state = useViewState();
   // The timeline object is mutable, but every re-recording or branch also moves the cursor and
   // yields a new state object, so these dependencies see every change of the recording.
   const n = useMemo(

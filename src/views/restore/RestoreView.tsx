@@ -8,7 +8,6 @@
  */
 import { useState } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { selectCursor } from '../../store/selectors';
 import { useT, type Translate } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { useElementSize } from '../charts/useElementSize';
@@ -32,6 +31,7 @@ import {
   type RestoreCause,
   type RestoreSpan,
 } from './restoreSpans';
+import { useViewCursor } from '../panelPace';
 import './restore.css';
 
 function goTo(pos: number): void {
@@ -97,7 +97,7 @@ function NoRestore({
 export function RestoreView() {
   const t = useT();
   const spans = useRestoreSpans();
-  const cursor = useAppStore(selectCursor);
+  const cursor = useViewCursor();
   const reduced = usePrefersReducedMotion();
   const span = spanAtCursor(spans, cursor);
   const plan = useRestorePlan(span);

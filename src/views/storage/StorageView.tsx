@@ -6,10 +6,11 @@
 import { useMemo, useState } from 'react';
 import { explainPath, getEntry, registryKeyForPath, type EngineState } from '../../engine';
 import { useAppStore } from '../../store/appStore';
-import { selectEventsAtCursor, selectLang, selectStateAtCursor } from '../../store/selectors';
+import { selectLang } from '../../store/selectors';
 import { whyAlive } from './whyAlive';
 import { useT, type Translate } from '../../i18n/useT';
 import { formatBytes } from '../format';
+import { useViewEvents, useViewState } from '../panelPace';
 
 function directoryOf(path: string): string {
   const i = path.lastIndexOf('/');
@@ -31,8 +32,8 @@ export function StorageView() {
   const t = useT();
   const lang = useAppStore(selectLang);
   const [explained, setExplained] = useState<string | null>(null);
-  const state = useAppStore(selectStateAtCursor);
-  const events = useAppStore(selectEventsAtCursor);
+  const state = useViewState();
+  const events = useViewEvents();
   const jobId = state.coordinator.jobId;
   const uploaded = useMemo(() => new Set(events.flatMap((e) => (e.type === 'file.uploaded' ? [e.path] : []))), [events]);
   const deleted = useMemo(() => events.flatMap((e) => (e.type === 'file.discarded' ? [e] : [])), [events]);

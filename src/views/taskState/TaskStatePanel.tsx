@@ -1,11 +1,14 @@
 /** The selected subtask's state: keyed state entries by key group, or a source's offsets. */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { keyedStateEntries, type StateValueView } from '../../engine';
 import { useAppStore } from '../../store/appStore';
-import { selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
+import { selectSelectedTask } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { LsmView } from '../lsm/LsmView';
-import { ChangelogSection } from '../changelog/ChangelogSection';
+import { useViewState } from '../panelPace';
+
+/** Only changelog scenarios need the DSTL tape, so its code is fetched the first time one is shown. */
+const ChangelogSection = lazy(() => import('../changelog/ChangelogSection').then((m) => ({ default: m.ChangelogSection })));
 
 function show(v: StateValueView): string {
   if (v === null) return '∅';
@@ -18,7 +21,7 @@ function show(v: StateValueView): string {
 
 export function TaskStatePanel() {
   const t = useT();
-  const state = useAppStore(selectStateAtCursor);
+  const state = useViewState();
   const task = useAppStore(selectSelectedTask);
   const keyed = task ? state.job.keyed[task] : undefined;
   const source = task ? state.job.sources[task] : undefined;
@@ -58,7 +61,11 @@ export function TaskStatePanel() {
               </tbody>
             </table>
           )}
-          {keyed.changelog && <ChangelogSection task={task!} />}
+          {keyed.changelog && (
+            <Suspense fallback={null}>
+              <ChangelogSection task={task!} />
+            </Suspense>
+          )}
         </>
       )}
       {source && (
