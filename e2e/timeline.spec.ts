@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { changelogShareLink } from './changelogScenario';
 import { readStep, watchErrors } from './helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -48,9 +49,15 @@ test('tabs switch between the history, the timeline and the charts, by mouse and
   expect(await readStep(page)).toBe(50);
   // Only the selected tab is in the tab order, and the panel is labelled by it.
   await expect(page.getByTestId('tab-timeline')).toHaveAttribute('tabindex', '-1');
-  await expect(page.getByTestId('stage-tabs').getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'stage-tab-charts');
+  await expect(page.getByTestId('stage-tabs').getByRole('tabpanel')).toHaveAttribute(
+    'aria-labelledby',
+    'stage-tab-charts',
+  );
   await page.getByTestId('tab-timeline').click();
-  await expect(page.getByTestId('stage-tabs').getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'stage-tab-timeline');
+  await expect(page.getByTestId('stage-tabs').getByRole('tabpanel')).toHaveAttribute(
+    'aria-labelledby',
+    'stage-tab-timeline',
+  );
 });
 
 test('the timeline shows the checkpoints the cursor has reached, their phases, and follows the cursor', async ({
@@ -221,4 +228,99 @@ test('with the timeline or the charts open, the page still fits 1280×720', asyn
   const box = (await page.getByTestId('chart-sizes').boundingBox())!;
   expect(box.width).toBeGreaterThan(400);
   expect(box.height).toBeGreaterThan(120);
+});
+
+/** The marker (or bar) that has focus: its test id and accessible name. */
+function focusedMark(page: Page) {
+  return page.evaluate(() => ({
+    testId: document.activeElement?.getAttribute('data-testid') ?? null,
+    name: document.activeElement?.getAttribute('aria-label') ?? '',
+  }));
+}
+
+test('failure and restore markers: one Tab stop, arrows between them, the styled tooltip on focus and hover, Enter goes to their step', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  // A task failure right after checkpoint 1: the job fails and restores at the next step.
+  await jump(page, 'completed');
+  const failedAt = (await readStep(page)) + 1;
+  await page.getByTestId('actions-tab-faults').click();
+  await page.getByTestId('fault-task').selectOption('count#0');
+  await page.getByTestId('fault-phase').selectOption('now');
+  await page.getByTestId('fault-fail').click();
+  await expect.poll(() => readStep(page)).toBe(failedAt);
+  await page.getByTestId('jump-end').click();
+  await page.getByTestId('tab-timeline').click();
+
+  const overview = page.getByTestId('gantt-overview');
+  const failure = overview.getByTestId('gantt-marker-jobFailed');
+  const restore = overview.getByTestId('gantt-marker-restore');
+  await expect(failure).toHaveCount(1);
+  await expect(restore).toHaveCount(1);
+  // Not a native tooltip any more, and not a Tab stop each: the markers' row and the bars' row are one stop each.
+  await expect(overview.locator('title')).toHaveCount(0);
+  await expect(overview.locator('.gantt-marker[tabindex="0"]')).toHaveCount(1);
+  await expect(overview.locator('[tabindex="0"]')).toHaveCount(2);
+
+  // Tab from the tab strip reaches the markers first (the top row), with a focus ring.
+  await page.getByTestId('tab-timeline').focus();
+  let mark = await focusedMark(page);
+  for (let i = 0; i < 5 && !mark.testId?.startsWith('gantt-marker'); i++) {
+    await page.keyboard.press('Tab');
+    mark = await focusedMark(page);
+  }
+  expect(mark.testId).toBe('gantt-marker-restore');
+  expect(mark.name).toContain(`step ${failedAt}`);
+  const ring = await restore.locator('.hit').evaluate((el) => getComputedStyle(el).stroke);
+  expect(ring).toBe('rgb(245, 158, 11)');
+  const tip = page.getByTestId('chart-tooltip');
+  await expect(tip).toContainText('Restore');
+  await expect(tip).toContainText('checkpoint 1');
+  await expect(tip).toContainText(`step ${failedAt}`);
+
+  // Arrows move within the markers without stepping the timeline; the tooltip follows.
+  const end = await readStep(page);
+  await page.keyboard.press('ArrowLeft');
+  await expect(failure).toBeFocused();
+  await expect(tip).toContainText('Job failed');
+  await expect(tip).toContainText('count#0 failed (injected)');
+  expect(await readStep(page)).toBe(end);
+  // Enter goes to the marker's step, as Enter on a bar goes to the checkpoint's end.
+  await page.keyboard.press('Enter');
+  await expect.poll(() => readStep(page)).toBe(failedAt);
+  await expect(page.getByTestId('events')).toContainText('job.failed');
+  await expect(failure).toBeFocused();
+  // Leaving the row hides the tooltip; hovering a marker shows the same one.
+  await page.keyboard.press('Shift+Tab');
+  await expect(tip).toHaveCount(0);
+  await failure.locator('.hit').hover({ position: { x: 7, y: 4 } });
+  await expect(tip).toContainText('Job failed');
+  await page.mouse.move(0, 0);
+  await expect(tip).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('changelog markers (materialization, truncation) are reachable from the keyboard too', async ({
+  page,
+}) => {
+  // A new document: the share link is read when the page loads, not on a hash change.
+  await page.goto('about:blank');
+  await page.goto(changelogShareLink());
+  await page.getByTestId('jump-end').click();
+  await page.getByTestId('tab-timeline').click();
+  const overview = page.getByTestId('gantt-overview');
+  await expect(overview.getByTestId('gantt-marker-materialization').first()).toBeVisible();
+  await expect(overview.locator('.gantt-marker[tabindex="0"]')).toHaveCount(1);
+  await overview.locator('.gantt-marker[tabindex="0"]').focus();
+  await page.keyboard.press('Home');
+  await expect(overview.locator('.gantt-marker').first()).toBeFocused();
+  await expect(page.getByTestId('chart-tooltip')).toContainText('Materialization');
+  await page.keyboard.press('End');
+  await expect(overview.locator('.gantt-marker').last()).toBeFocused();
+  const last = await focusedMark(page);
+  const step = Number(/step (\d+)/.exec(last.name)?.[1]);
+  expect(step).toBeGreaterThan(0);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => readStep(page)).toBe(step);
 });

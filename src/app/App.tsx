@@ -20,6 +20,7 @@ import { usePersistenceSync } from './usePersistenceSync';
 import { PersistenceStatus } from '../views/persistence/PersistenceStatus';
 import { RestoreOfferDialog } from '../views/persistence/RestoreOfferDialog';
 import { ShareLinkNotice } from '../views/config/ShareLinkNotice';
+import { PANEL, PacedPanel } from '../views/panelPace';
 
 export function App() {
   const t = useT();
@@ -45,18 +46,27 @@ export function App() {
           <JobGraphView />
           <div className="stage-row">
             {/* Checkpoint history, timeline and charts share this slot as tabs. */}
-            <StageTabs />
-            <StorageView />
+            <PacedPanel group={PANEL.stage}>
+              <StageTabs />
+              <StorageView />
+            </PacedPanel>
           </div>
           <p className="simplification">{t('simplification')}</p>
         </div>
         {/* Presenter mode gives the stage the whole width; its narration line stands in for the side panel. */}
         {!presenter && (
           <aside className="side">
-            <ActionsPanel />
-            <NarrationPanel />
-            <TaskStatePanel />
-            <EventList />
+            {/* While playing fast these panels are refreshed in turn, one group per frame (panelPace.tsx). */}
+            <PacedPanel group={PANEL.side}>
+              <ActionsPanel />
+              <NarrationPanel />
+            </PacedPanel>
+            <PacedPanel group={PANEL.task}>
+              <TaskStatePanel />
+            </PacedPanel>
+            <PacedPanel group={PANEL.events}>
+              <EventList />
+            </PacedPanel>
           </aside>
         )}
       </main>

@@ -4,16 +4,21 @@
  * Faults (fail, decline, failing uploads, and what is armed) and Restore (any retained
  * checkpoint or savepoint, any parallelism, changelog switch). Acting at an earlier step branches
  * the timeline; the notice says so, because the steps the user saw after it are gone.
+ * The panel folds to its tab row (remembered, src/views/side), giving the subtask state below
+ * the height on a 1280×720 screen; choosing a tab unfolds it, and its notices stay visible.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { selectLastBranch, selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
+import { selectLastBranch, selectSelectedTask } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { CheckpointActions } from './CheckpointActions';
 import { FaultActions } from './FaultActions';
 import { RestoreActions } from './RestoreActions';
 import { useRunAction } from './useRunAction';
+import { useViewState } from '../panelPace';
+import { SideToggle } from '../side/SideToggle';
+import { useSidePanelOpen } from '../side/useSidePanelOpen';
 import './actions.css';
 
 const GROUPS = ['checkpoints', 'faults', 'restore'] as const;
@@ -27,9 +32,10 @@ const LABELS: Record<Group, MessageKey> = {
 export function ActionsPanel() {
   const t = useT();
   const lastBranch = useAppStore(selectLastBranch);
-  const state = useAppStore(selectStateAtCursor);
+  const state = useViewState();
   const selectedTask = useAppStore(selectSelectedTask);
   const [group, setGroup] = useState<Group>('checkpoints');
+  const [open, setOpen] = useSidePanelOpen('actions', false);
   const tabs = useRef(new Map<Group, HTMLButtonElement>());
   const { run, refusal } = useRunAction();
   const dismiss = () => useAppStore.setState({ lastBranch: null });
@@ -54,40 +60,58 @@ export function ActionsPanel() {
       aria-label={t('actPanelLabel')}
       data-testid="actions-panel"
     >
-      <div className="act-tabs" role="tablist" aria-label={t('actTabsLabel')}>
-        {GROUPS.map((g, i) => (
-          <button
-            key={g}
-            ref={(el) => {
-              if (el) tabs.current.set(g, el);
-              else tabs.current.delete(g);
-            }}
-            type="button"
-            role="tab"
-            id={`act-tab-${g}`}
-            aria-selected={group === g}
-            aria-controls={`act-tabpanel-${g}`}
-            tabIndex={group === g ? 0 : -1}
-            data-testid={`actions-tab-${g}`}
-            onClick={() => setGroup(g)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {t(LABELS[g])}
-          </button>
-        ))}
+      {/* The fold button comes first, so Tab still goes from the chosen tab into its panel. */}
+      <div className="act-head">
+        <SideToggle
+          open={open}
+          onToggle={() => setOpen(!open)}
+          controls={`act-tabpanel-${group}`}
+          label={open ? t('sideActionsHide') : t('sideActionsShow')}
+          testId="actions-toggle"
+          className="act-fold"
+        />
+        <div className="act-tabs" role="tablist" aria-label={t('actTabsLabel')}>
+          {GROUPS.map((g, i) => (
+            <button
+              key={g}
+              ref={(el) => {
+                if (el) tabs.current.set(g, el);
+                else tabs.current.delete(g);
+              }}
+              type="button"
+              role="tab"
+              id={`act-tab-${g}`}
+              aria-selected={group === g}
+              aria-controls={`act-tabpanel-${g}`}
+              tabIndex={group === g ? 0 : -1}
+              data-testid={`actions-tab-${g}`}
+              onClick={() => {
+                setGroup(g);
+                if (!open) setOpen(true);
+              }}
+              onKeyDown={(e) => onTabKey(e, i)}
+            >
+              {t(LABELS[g])}
+            </button>
+          ))}
+        </div>
       </div>
+      {/* Folded, the (empty) tab panel stays in the document, so the tabs' aria-controls name it. */}
       <div
         className="act-body"
         role="tabpanel"
         id={`act-tabpanel-${group}`}
         aria-labelledby={`act-tab-${group}`}
         data-testid={`actions-group-${group}`}
+        hidden={!open}
       >
-        {group === 'checkpoints' && (
+        {open && group === 'checkpoints' && (
           <CheckpointActions state={state} selectedTask={selectedTask} run={run} />
         )}
-        {group === 'faults' && <FaultActions state={state} selectedTask={selectedTask} run={run} />}
-        {group === 'restore' && <RestoreActions state={state} run={run} />}
+        {open && group === 'faults' && (
+          <FaultActions state={state} selectedTask={selectedTask} run={run} />
+        )}
+        {open && group === 'restore' && <RestoreActions state={state} run={run} />}
       </div>
       {refusal && (
         <div className="notice act-refused" role="alert" data-testid="action-refused">

@@ -2,6 +2,8 @@
  * The frame every chart draws in: one `<svg>` at the chart's pixel size with a white
  * background, the title, the legend (on the title's line when there is room, else below it)
  * and the plot area. Title and legend are inside the SVG, so an exported chart explains itself.
+ * Every text-bound size is multiplied by the type scale `k` (useTypeScale: larger in presenter
+ * mode), the same factor the CSS applies to the font sizes.
  */
 import type { ReactNode, RefObject } from 'react';
 
@@ -29,14 +31,31 @@ export function textWidth(s: string, fontSize: number): number {
   return w;
 }
 
-function legendWidth(items: LegendItem[]): number {
-  return items.reduce((n, i) => n + 18 + textWidth(i.label, LEGEND_SIZE) + 14, 0);
+/** The width one legend entry takes: swatch, gap, label, gap to the next. */
+function legendItemWidth(item: LegendItem, k: number): number {
+  return (18 + 14) * k + textWidth(item.label, LEGEND_SIZE * k);
+}
+
+function legendWidth(items: LegendItem[], k: number): number {
+  return items.reduce((n, i) => n + legendItemWidth(i, k), 0);
+}
+
+/** Whether the legend fits on the title's line (else it gets a line of its own below). */
+function legendBesideTitle(title: string, legend: LegendItem[], width: number, k: number): boolean {
+  return (
+    legend.length === 0 ||
+    EDGE + textWidth(title, TITLE_SIZE * k) + 24 * k + legendWidth(legend, k) <= width
+  );
 }
 
 /** The top margin a chart needs for its title and legend at `width`. */
-export function headerHeight(title: string, legend: LegendItem[], width: number): number {
-  const oneLine = EDGE + textWidth(title, TITLE_SIZE) + 24 + legendWidth(legend) <= width;
-  return oneLine || legend.length === 0 ? 24 : 42;
+export function headerHeight(
+  title: string,
+  legend: LegendItem[],
+  width: number,
+  k: number,
+): number {
+  return (legendBesideTitle(title, legend, width, k) ? 24 : 42) * k;
 }
 
 function Swatch({ item }: { item: LegendItem }) {
@@ -71,13 +90,15 @@ export function ChartFrame(props: {
   layout: FrameLayout;
   label: string;
   testId: string;
+  /** Type scale (useTypeScale). */
+  k: number;
   children: ReactNode;
 }) {
-  const { width, height, title, legend, layout } = props;
-  const oneLine = headerHeight(title, legend, width) === 24;
+  const { width, height, title, legend, layout, k } = props;
+  const oneLine = legendBesideTitle(title, legend, width, k);
   // A few pixels from the edges, so an exported picture does not start at its border.
-  let x = oneLine ? width - legendWidth(legend) : EDGE;
-  const legendY = oneLine ? 15 : 34;
+  let x = oneLine ? width - legendWidth(legend, k) : EDGE;
+  const legendY = (oneLine ? 15 : 34) * k;
   return (
     <svg
       ref={props.svgRef}
@@ -90,17 +111,19 @@ export function ChartFrame(props: {
       data-testid={props.testId}
     >
       <rect className="chart-bg" width={width} height={height} fill="#ffffff" />
-      <text className="chart-title" x={EDGE} y={15}>
+      <text className="chart-title" x={EDGE} y={15 * k}>
         {title}
       </text>
       <g className="chart-legend">
         {legend.map((item) => {
           const at = x;
-          x += 18 + textWidth(item.label, LEGEND_SIZE) + 14;
+          x += legendItemWidth(item, k);
           return (
             <g key={item.label} transform={`translate(${at},${legendY})`}>
-              <Swatch item={item} />
-              <text x={18} y={0}>
+              <g transform={`scale(${k})`}>
+                <Swatch item={item} />
+              </g>
+              <text x={18 * k} y={0}>
                 {item.label}
               </text>
             </g>
@@ -128,12 +151,15 @@ export function frameLayout(
   title: string,
   legend: LegendItem[],
   margin: Omit<Margin, 'top'>,
+  k: number,
 ): FrameLayout {
-  const top = headerHeight(title, legend, width) + 6;
+  const top = headerHeight(title, legend, width, k) + 6 * k;
+  // The margins hold tick labels: they grow with the type.
+  const left = margin.left * k;
   return {
-    left: margin.left,
+    left,
     top,
-    w: Math.max(10, width - margin.left - margin.right),
-    h: Math.max(10, height - top - margin.bottom),
+    w: Math.max(10, width - left - margin.right * k),
+    h: Math.max(10, height - top - margin.bottom * k),
   };
 }

@@ -18,6 +18,7 @@ import { StorageChart } from './StorageChart';
 import { UploadsChart } from './UploadsChart';
 import { useDerived } from './memoByRevision';
 import { useElementSize } from './useElementSize';
+import { typeScaleStyle, useTypeScale } from './useTypeScale';
 import type { LegendItem } from './ChartFrame';
 import './charts.css';
 
@@ -69,11 +70,12 @@ export function ChartsPanel() {
   const cursorMs = useAppStore(selectTimeAtCursor);
   const svgRef = useRef<SVGSVGElement>(null);
   const [boxRef, size] = useElementSize<HTMLDivElement>();
+  const k = useTypeScale();
   const stats = useMemo(
     () => checkpointStatsAt(data.bars, cursor, cursorMs),
     [data.bars, cursor, cursorMs],
   );
-  const common = { svgRef, width: size.width, height: size.height, cursor };
+  const common = { svgRef, width: size.width, height: size.height, cursor, k };
   const title = t(LABELS[chart]);
 
   const sizesLegend: LegendItem[] = [
@@ -133,7 +135,7 @@ export function ChartsPanel() {
   }
 
   return (
-    <div className="charts-panel" data-testid="charts-panel">
+    <div className="charts-panel" data-testid="charts-panel" style={typeScaleStyle(k)}>
       <div className="chart-toolbar">
         <div className="chart-picker" role="group" aria-label={t('chartPicker')}>
           {CHARTS.map((c) => (

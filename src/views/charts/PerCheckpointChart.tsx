@@ -16,6 +16,7 @@ import { CursorLine } from './CursorLine';
 import { D3Axis } from './D3Axis';
 import type { CheckpointStat } from './checkpointStats';
 import { byteScale } from './byteScale';
+import { spacedTicks } from './spacedTicks';
 import { useInspector } from './useInspector';
 import { useStatusLabel } from '../timeline/useStatusLabel';
 
@@ -35,6 +36,8 @@ export function PerCheckpointChart(props: {
   svgRef: RefObject<SVGSVGElement | null>;
   width: number;
   height: number;
+  /** Type scale (useTypeScale): text-bound geometry grows with it. */
+  k: number;
   title: string;
   testId: string;
   legend: LegendItem[];
@@ -49,8 +52,8 @@ export function PerCheckpointChart(props: {
 }) {
   const t = useT();
   const statusLabel = useStatusLabel();
-  const { width, height, title, legend, series, allBars, stats } = props;
-  const layout = frameLayout(width, height, title, legend, MARGIN);
+  const { width, height, title, legend, series, allBars, stats, k } = props;
+  const layout = frameLayout(width, height, title, legend, MARGIN, k);
   const { w, h } = layout;
   const x = useMemo(
     () =>
@@ -73,8 +76,8 @@ export function PerCheckpointChart(props: {
     () => max(allBars, (b) => max(series, (s) => s.maxOf(b))) ?? 0,
     [allBars, series],
   );
-  const tickCount = Math.max(2, Math.floor(h / 36));
-  const { y, ticks } = useMemo(() => {
+  const tickCount = Math.max(2, Math.floor(h / (36 * k)));
+  const { y, ticks: niceTicks } = useMemo(() => {
     if (props.bytes) return byteScale(yMax, h, tickCount);
     const linear = scaleLinear()
       .domain([0, Math.max(1, yMax)])
@@ -82,10 +85,12 @@ export function PerCheckpointChart(props: {
       .range([h, 0]);
     return { y: linear, ticks: linear.ticks(tickCount) };
   }, [props.bytes, yMax, h, tickCount]);
+  // Labels 1.25 em apart at least: a short plot shows fewer labels, not overlapping ones.
+  const ticks = spacedTicks(niceTicks, y, 15 * k);
   const inspector = useInspector(stats.length, (i) => jumpToCheckpoint(stats[i]!.bar));
   const spOf = useMemo(() => new Map(allBars.map((b) => [b.id, b.isSavepoint])), [allBars]);
-  // Thin the labels so they never overlap: about 26 px per label.
-  const every = Math.max(1, Math.ceil(26 / Math.max(1, x.step())));
+  // Thin the labels so they never overlap: about 26 px per label at the normal type size.
+  const every = Math.max(1, Math.ceil((26 * k) / Math.max(1, x.step())));
   const xAxis = axisBottom(x)
     .tickValues(x.domain().filter((_, i) => i % every === 0))
     .tickFormat((id) => `${spOf.get(id) ? 'SP' : ''}${id}`)
@@ -104,7 +109,7 @@ export function PerCheckpointChart(props: {
   const active = inspector.index === null ? null : stats[inspector.index]!;
   const tip = active && {
     x: layout.left + x(active.id)! + x.bandwidth() / 2,
-    y: layout.top + 4,
+    y: layout.top + 4 * k,
     title: `${active.isSavepoint ? t('tlSavepoint') : t('tlCheckpoint')} ${active.id} · ${statusLabel(active.status)}`,
     lines: [...props.tooltipLines(active), ...(active.reason ? [active.reason] : [])],
   };
@@ -123,6 +128,7 @@ export function PerCheckpointChart(props: {
         title={title}
         legend={legend}
         layout={layout}
+        k={k}
         label={title}
         testId={props.testId}
       >
@@ -159,7 +165,7 @@ export function PerCheckpointChart(props: {
             {s.status === 'aborted' && series.every((ser) => ser.value(s) === null) && (
               <path
                 className="fail-cross"
-                d={`M${x.bandwidth() / 2 - 5},${h - 12} l10,10 m0,-10 l-10,10`}
+                d={`M${x.bandwidth() / 2 - 5 * k},${h - 12 * k} l${10 * k},${10 * k} m0,${-10 * k} l${-10 * k},${10 * k}`}
                 stroke={STATUS_COLORS.aborted}
               />
             )}
@@ -178,7 +184,13 @@ export function PerCheckpointChart(props: {
           </text>
         )}
         {cursorX !== null && (
-          <CursorLine x={cursorX} w={w} h={h} label={t('tlCursorStep', { n: props.cursor })} />
+          <CursorLine
+            x={cursorX}
+            w={w}
+            h={h}
+            label={t('tlCursorStep', { n: props.cursor })}
+            k={k}
+          />
         )}
         {stats.map((s, i) => (
           <rect

@@ -24,6 +24,7 @@ import { CursorLine } from './CursorLine';
 import { D3Axis } from './D3Axis';
 import { upTo, type StoragePoint } from './chartSeries';
 import { byteScale } from './byteScale';
+import { spacedTicks } from './spacedTicks';
 import { useInspector } from './useInspector';
 
 const MARGIN = { left: 62, right: 24, bottom: 22 };
@@ -33,6 +34,8 @@ export function StorageChart(props: {
   svgRef: RefObject<SVGSVGElement | null>;
   width: number;
   height: number;
+  /** Type scale (useTypeScale): text-bound geometry grows with it. */
+  k: number;
   metric: 'bytes' | 'files';
   series: readonly StoragePoint[];
   endMs: number;
@@ -40,7 +43,7 @@ export function StorageChart(props: {
   cursorMs: number;
 }) {
   const t = useT();
-  const { width, height, metric, series, endMs, cursor, cursorMs } = props;
+  const { width, height, metric, series, endMs, cursor, cursorMs, k } = props;
   const value = (p: StoragePoint) => (metric === 'bytes' ? p.bytes : p.files);
   const fmt = metric === 'bytes' ? (v: number) => formatBytes(v) : format(',d');
   const title = metric === 'bytes' ? t('chartStoredTitle') : t('chartFilesTitle');
@@ -48,7 +51,7 @@ export function StorageChart(props: {
   const legend: LegendItem[] = [
     { label: metric === 'bytes' ? t('chartAxisBytes') : t('chartAxisFiles'), color, shape: 'line' },
   ];
-  const layout = frameLayout(width, height, title, legend, MARGIN);
+  const layout = frameLayout(width, height, title, legend, MARGIN, k);
   const { w, h } = layout;
   const x = useMemo(
     () =>
@@ -57,8 +60,8 @@ export function StorageChart(props: {
         .range([0, w]),
     [endMs, w],
   );
-  const yTicks = Math.max(2, Math.floor(h / 36));
-  const { y, ticks } = useMemo(() => {
+  const yTicks = Math.max(2, Math.floor(h / (36 * k)));
+  const { y, ticks: niceTicks } = useMemo(() => {
     const top = max(series, metric === 'bytes' ? (p) => p.bytes : (p) => p.files) ?? 0;
     if (metric === 'bytes') return byteScale(top, h, yTicks);
     const linear = scaleLinear()
@@ -68,6 +71,8 @@ export function StorageChart(props: {
     // Whole files only.
     return { y: linear, ticks: linear.ticks(yTicks).filter(Number.isInteger) };
   }, [series, metric, h, yTicks]);
+  // Labels 1.25 em apart at least: a short plot shows fewer labels, not overlapping ones.
+  const ticks = spacedTicks(niceTicks, y, 15 * k);
   const visible = upTo(series, cursor);
   // Extend the last value to the cursor's time: storage holds it until the next change.
   const last = visible.at(-1);
@@ -87,7 +92,7 @@ export function StorageChart(props: {
   const active = inspector.index === null ? null : visible[inspector.index]!;
   const tip = active && {
     x: layout.left + x(active.atMs),
-    y: layout.top + 4,
+    y: layout.top + 4 * k,
     title: t('chartTipStored', {
       t: format(',')(active.atMs),
       bytes: formatBytes(active.bytes),
@@ -115,6 +120,7 @@ export function StorageChart(props: {
         title={title}
         legend={legend}
         layout={layout}
+        k={k}
         label={title}
         testId={`chart-${metric === 'bytes' ? 'stored' : 'files'}`}
       >
@@ -128,7 +134,7 @@ export function StorageChart(props: {
             className="inspect-dot"
             cx={x(active.atMs)}
             cy={y(value(active))}
-            r={4.5}
+            r={4.5 * k}
             fill={color}
           />
         )}
@@ -140,12 +146,12 @@ export function StorageChart(props: {
         />
         <D3Axis
           axis={axisBottom(x)
-            .ticks(Math.max(2, Math.floor(w / 80)))
+            .ticks(Math.max(2, Math.floor(w / (80 * k))))
             .tickFormat(format(','))
             .tickSizeOuter(0)}
           transform={`translate(0,${h})`}
         />
-        <CursorLine x={x(cursorMs)} w={w} h={h} label={t('tlCursorStep', { n: cursor })} />
+        <CursorLine x={x(cursorMs)} w={w} h={h} label={t('tlCursorStep', { n: cursor })} k={k} />
         <rect className="hit" x={0} y={0} width={w} height={h} onMouseMove={onMove} />
       </ChartFrame>
       <ChartTooltip tip={tip} width={width} />

@@ -15,6 +15,7 @@ import { D3Axis } from './D3Axis';
 import { binUploads, uploadKinds } from './binUploads';
 import { upTo, type UploadPoint } from './chartSeries';
 import { byteScale } from './byteScale';
+import { spacedTicks } from './spacedTicks';
 import { useInspector } from './useInspector';
 
 const MARGIN = { left: 62, right: 24, bottom: 22 };
@@ -24,13 +25,15 @@ export function UploadsChart(props: {
   svgRef: RefObject<SVGSVGElement | null>;
   width: number;
   height: number;
+  /** Type scale (useTypeScale): text-bound geometry grows with it. */
+  k: number;
   uploads: readonly UploadPoint[];
   endMs: number;
   cursor: number;
   cursorMs: number;
 }) {
   const t = useT();
-  const { width, height, uploads, endMs, cursor, cursorMs } = props;
+  const { width, height, uploads, endMs, cursor, cursorMs, k } = props;
   const allBins = useMemo(() => binUploads(uploads, endMs, BINS), [uploads, endMs]);
   const kinds = useMemo(() => uploadKinds(uploads), [uploads]);
   const visible = upTo(uploads, cursor);
@@ -42,22 +45,24 @@ export function UploadsChart(props: {
     color: uploadKindColor(k),
     shape: 'rect',
   }));
-  const layout = frameLayout(width, height, title, legend, MARGIN);
+  const layout = frameLayout(width, height, title, legend, MARGIN, k);
   const { w, h } = layout;
   const end = allBins.at(-1)?.x1 ?? Math.max(1, endMs);
   const x = useMemo(() => scaleLinear().domain([0, end]).range([0, w]), [end, w]);
-  const yTicks = Math.max(2, Math.floor(h / 36));
-  const { y, ticks } = useMemo(
+  const yTicks = Math.max(2, Math.floor(h / (36 * k)));
+  const { y, ticks: niceTicks } = useMemo(
     () => byteScale(max(allBins, (b) => b.total) ?? 0, h, yTicks),
     [allBins, h, yTicks],
   );
+  // Labels 1.25 em apart at least: a short plot shows fewer labels, not overlapping ones.
+  const ticks = spacedTicks(niceTicks, y, 15 * k);
   // Inspect the bins the cursor has reached.
   const reached = bins.filter((b) => b.x0 <= cursorMs);
   const inspector = useInspector(reached.length);
   const active = inspector.index === null ? null : reached[inspector.index]!;
   const tip = active && {
     x: layout.left + x((active.x0 + active.x1) / 2),
-    y: layout.top + 4,
+    y: layout.top + 4 * k,
     title: t('chartTipUploads', {
       from: format(',')(active.x0),
       to: format(',')(active.x1),
@@ -83,6 +88,7 @@ export function UploadsChart(props: {
         title={title}
         legend={legend}
         layout={layout}
+        k={k}
         label={title}
         testId="chart-uploads"
       >
@@ -131,7 +137,7 @@ export function UploadsChart(props: {
         />
         <D3Axis
           axis={axisBottom(x)
-            .ticks(Math.max(2, Math.floor(w / 80)))
+            .ticks(Math.max(2, Math.floor(w / (80 * k))))
             .tickFormat(format(','))
             .tickSizeOuter(0)}
           transform={`translate(0,${h})`}
@@ -141,6 +147,7 @@ export function UploadsChart(props: {
           w={w}
           h={h}
           label={t('tlCursorStep', { n: cursor })}
+          k={k}
         />
         {reached.map((b, i) => (
           <rect

@@ -1,27 +1,56 @@
-/** The events produced by the step at the cursor, each with its Flink reference. */
+/**
+ * The events produced by the step at the cursor, each with its Flink reference. The list folds to
+ * its heading (with the count), by default on a short screen, where the narration summarizes the
+ * step and the subtask state needs the height; the choice is remembered (src/views/side).
+ */
 import { eventNamespace } from '../../engine';
 import { useAppStore } from '../../store/appStore';
-import { selectCursor, selectEventsAtCursor, selectLang } from '../../store/selectors';
+import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { describeEvent } from '../../i18n/eventText';
 import { namespaceColor } from '../colors';
+import { useViewCursor, useViewEvents } from '../panelPace';
+import { SideToggle } from '../side/SideToggle';
+import { useSidePanelOpen } from '../side/useSidePanelOpen';
 
 export function EventList() {
   const t = useT();
   const lang = useAppStore(selectLang);
-  const cursor = useAppStore(selectCursor);
-  const events = useAppStore(selectEventsAtCursor);
+  const cursor = useViewCursor();
+  const events = useViewEvents();
+  const [open, setOpen] = useSidePanelOpen('events', true);
   return (
-    <section className="panel event-list" aria-labelledby="events-title">
+    <section
+      className={`panel event-list${open ? '' : ' collapsed'}`}
+      aria-labelledby="events-title"
+      data-testid="event-list"
+    >
       <h2 id="events-title">
-        {t('eventsAtStep')} <span className="muted">#{cursor}</span>
+        <SideToggle
+          open={open}
+          onToggle={() => setOpen(!open)}
+          controls="events-body"
+          testId="events-toggle"
+        >
+          {t('eventsAtStep')} <span className="muted">#{cursor}</span>
+        </SideToggle>
+        {!open && events.length > 0 && (
+          <span className="muted side-count">
+            {events.length === 1
+              ? t('sideEventsCountOne')
+              : t('sideEventsCount', { n: events.length })}
+          </span>
+        )}
       </h2>
+      {/* The note at the start is how to begin, not a list: it shows even while folded. */}
       {events.length === 0 ? (
-        <p className="muted" data-testid="no-events">
+        <p className="muted" data-testid="no-events" id="events-body">
           {t('noEventsAtStart')}
         </p>
       ) : (
-        <ol data-testid="events">
+        // Folded, the list stays in the document, hidden: the toggle's aria-controls names it, and
+        // what reads the step's events from the page (the e2e specs do) still finds them.
+        <ol data-testid="events" id="events-body" hidden={!open}>
           {events.map((e, i) => (
             <li key={i} className="event">
               <div className="event-head">

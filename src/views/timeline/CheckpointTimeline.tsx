@@ -8,15 +8,18 @@ import { useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { selectCursor, selectTimeAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
-import { formatBytes } from '../format';
 import { ChartTooltip, type TooltipContent } from '../charts/ChartTooltip';
 import { useDerived } from '../charts/memoByRevision';
 import { useElementSize } from '../charts/useElementSize';
+import { typeScaleStyle, useTypeScale } from '../charts/useTypeScale';
 import { barAtCursor, currentBar, type BarAtCursor } from './barAtCursor';
+import { barTooltip } from './barTooltip';
 import { detailMinHeight, GanttDetail } from './GanttDetail';
 import { GanttLegend } from './GanttLegend';
-import { GanttOverview } from './GanttOverview';
+import { GanttOverview, type OverviewHover } from './GanttOverview';
 import { jumpToCheckpoint } from './jumpToCheckpoint';
+import { jumpToStep } from './jumpToStep';
+import { markerTip } from './markerText';
 import { timelineDataOf } from './timelineData';
 import { useStatusLabel } from './useStatusLabel';
 import './timeline.css';
@@ -32,11 +35,12 @@ export function CheckpointTimeline() {
   const [detailRef, detailSize] = useElementSize<HTMLDivElement>();
   // A focused bar is shown in the detail until the cursor moves; then the detail follows the cursor again.
   const [pin, setPin] = useState<{ id: number; cursor: number } | null>(null);
-  // The hovered or focused bar; its tooltip is rebuilt from the data, so it stays true while playing.
-  const [hover, setHover] = useState<{ id: number; x: number; y: number } | null>(null);
+  // The hovered or focused bar or marker; its tooltip is rebuilt from the data, so it stays true while playing.
+  const [hover, setHover] = useState<OverviewHover | null>(null);
   const [detailTip, setDetailTip] = useState<TooltipContent | null>(null);
   // On a big screen (1920×1080) the tab is tall: taller lanes and larger text.
   const roomy = rootSize.height >= 330;
+  const k = useTypeScale();
 
   const pinned =
     pin && pin.cursor === cursor
@@ -49,33 +53,22 @@ export function CheckpointTimeline() {
     const target = jumpToCheckpoint(v.bar);
     setPin({ id: v.bar.id, cursor: target });
   };
-  const hoveredBar = hover && data.bars.find((b) => b.id === hover.id);
-  const hovered = hoveredBar ? barAtCursor(hoveredBar, cursor, cursorMs) : null;
-  const tip: TooltipContent | null = hover &&
-    hovered && {
-      x: hover.x,
-      y: hover.y + 14,
-      title: `${hovered.bar.isSavepoint ? t('tlSavepoint') : t('tlCheckpoint')} ${hovered.bar.id} · ${statusLabel(hovered.status)}`,
-      lines: [
-        t('tlMs', { n: hovered.endMs - hovered.bar.triggerMs }),
-        t('tlAcked', { n: hovered.acknowledged, of: hovered.bar.tasks }),
-        ...(hovered.status !== 'inProgress' && hovered.bar.end?.status === 'completed'
-          ? [
-              t('chartTipSizes', {
-                c: formatBytes(hovered.bar.end.checkpointedSize),
-                s: formatBytes(hovered.bar.end.stateSize),
-              }),
-            ]
-          : []),
-        ...(hovered.reason ? [hovered.reason] : []),
-      ],
-    };
+  let tip: TooltipContent | null = null;
+  if (hover?.what === 'bar') {
+    const bar = data.bars.find((b) => b.id === hover.id);
+    const view = bar ? barAtCursor(bar, cursor, cursorMs) : null;
+    if (view) tip = { x: hover.x, y: hover.y + 14 * k, ...barTooltip(view, t, statusLabel) };
+  } else if (hover?.what === 'marker') {
+    const m = data.markers[hover.index];
+    if (m && m.pos <= cursor) tip = { x: hover.x, y: hover.y + 14 * k, ...markerTip(m, cursor, t) };
+  }
 
   return (
     <div
       className={`checkpoint-timeline${roomy ? ' roomy' : ''}`}
       data-testid="checkpoint-timeline"
       ref={rootRef}
+      style={typeScaleStyle(k)}
     >
       <div className="gantt-box" ref={boxRef}>
         {size.width > 0 && (
@@ -85,10 +78,15 @@ export function CheckpointTimeline() {
             cursorMs={cursorMs}
             width={size.width}
             roomy={roomy}
+            k={k}
             focusId={pin && pin.cursor === cursor ? pin.id : null}
             onFocusBar={(v) => setPin({ id: v.bar.id, cursor })}
-            onHover={(v, x, y) => setHover(v && { id: v.bar.id, x, y })}
+            onHover={setHover}
             onActivate={activate}
+            onActivateMarker={(i) => {
+              const m = data.markers[i];
+              if (m) jumpToStep(m.pos);
+            }}
           />
         )}
         <ChartTooltip tip={tip} width={size.width} />
@@ -113,7 +111,7 @@ export function CheckpointTimeline() {
           <div
             className="gantt-detail-box"
             ref={detailRef}
-            style={{ minHeight: detailMinHeight(shown.rows.length) }}
+            style={{ minHeight: detailMinHeight(shown.rows.length, k) }}
           >
             {detailSize.width > 0 && (
               <GanttDetail
@@ -121,8 +119,9 @@ export function CheckpointTimeline() {
                 cursorMs={cursorMs}
                 width={detailSize.width}
                 available={detailSize.height}
+                k={k}
                 onHover={(text, x, y) =>
-                  setDetailTip(text === null ? null : { x, y: y + 18, title: text, lines: [] })
+                  setDetailTip(text === null ? null : { x, y: y + 18 * k, title: text, lines: [] })
                 }
               />
             )}

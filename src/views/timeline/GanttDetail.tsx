@@ -11,23 +11,29 @@ import type { BarAtCursor, PhaseAtCursor, RowAtCursor } from './barAtCursor';
 import { PHASE_COLORS, STATUS_COLORS } from './ganttColors';
 import { PHASE_KEYS } from './useStatusLabel';
 
+/** Sizes at the normal type size; each is multiplied by the type scale `k`, as they hold text. */
 const LABEL_W = 74;
 const AXIS_H = 20;
 const PAD_RIGHT = 26;
-
-const MIN_ROW = 13;
+// At least the line box of a row's 12px label (about 1.16 em), so the labels never touch.
+const MIN_ROW = 14;
+const MAX_ROW = 30;
 
 /** The least height the detail needs: every subtask row readable, plus the axis. */
-export function detailMinHeight(rows: number): number {
-  return rows * MIN_ROW + AXIS_H;
+export function detailMinHeight(rows: number, k: number): number {
+  return (rows * MIN_ROW + AXIS_H) * k;
 }
 
-function detailHeight(rows: number, available: number): { height: number; rowH: number } {
+function detailHeight(
+  rows: number,
+  available: number,
+  k: number,
+): { height: number; rowH: number } {
   const rowH = Math.max(
-    MIN_ROW,
-    Math.min(30, Math.floor((available - AXIS_H) / Math.max(1, rows))),
+    MIN_ROW * k,
+    Math.min(MAX_ROW * k, Math.floor((available - AXIS_H * k) / Math.max(1, rows))),
   );
-  return { height: rows * rowH + AXIS_H, rowH };
+  return { height: rows * rowH + AXIS_H * k, rowH };
 }
 
 export function GanttDetail(props: {
@@ -35,19 +41,23 @@ export function GanttDetail(props: {
   cursorMs: number;
   width: number;
   available: number;
+  /** Type scale (useTypeScale). */
+  k: number;
   onHover: (text: string | null, x: number, y: number) => void;
 }) {
   const t = useT();
-  const { view, cursorMs, width } = props;
+  const { view, cursorMs, width, k } = props;
   const { bar } = view;
-  const { height, rowH } = detailHeight(view.rows.length, props.available);
+  const { height, rowH } = detailHeight(view.rows.length, props.available, k);
+  const labelW = LABEL_W * k;
+  const padRight = PAD_RIGHT * k;
   const last = Math.max(bar.end?.atMs ?? bar.lastMs, bar.lastMs, bar.triggerMs + 1);
   // Milliseconds after the trigger, so ticks fall on +0, +10, +20 … rather than on odd offsets.
   const rel = scaleLinear()
     .domain([0, last - bar.triggerMs])
-    .range([LABEL_W, Math.max(LABEL_W + 10, width - PAD_RIGHT)]);
+    .range([labelW, Math.max(labelW + 10, width - padRight)]);
   const x = (ms: number) => rel(ms - bar.triggerMs);
-  const barH = Math.max(8, Math.round(rowH * 0.62));
+  const barH = Math.max(8 * k, Math.round(rowH * 0.62));
   const phaseText = (row: RowAtCursor, p: PhaseAtCursor) =>
     `${row.task} · ${t(PHASE_KEYS[p.kind])} · ${t('tlMs', { n: p.endMs - p.startMs })} (${p.startMs}–${p.endMs} ms)${p.open ? ` · ${t('tlRunning')}` : ''}${p.cutShort ? ` · ${t('tlCutShort')}` : ''}`;
   const rowText = (row: RowAtCursor) =>
@@ -85,9 +95,9 @@ export function GanttDetail(props: {
             data-testid={`gantt-row-${row.task}`}
           >
             {i % 2 === 1 && (
-              <rect className="row-stripe" x={0} y={y} width={width - PAD_RIGHT} height={rowH} />
+              <rect className="row-stripe" x={0} y={y} width={width - padRight} height={rowH} />
             )}
-            <text className="row-label" x={LABEL_W - 8} y={mid} dy="0.35em" textAnchor="end">
+            <text className="row-label" x={labelW - 8 * k} y={mid} dy="0.35em" textAnchor="end">
               {row.task}
             </text>
             {/* The sync slice last: it is thin and the phase after it starts at the same time. */}
@@ -146,7 +156,7 @@ export function GanttDetail(props: {
       )}
       <D3Axis
         axis={axisBottom(rel)
-          .ticks(Math.max(2, Math.floor((width - LABEL_W) / 80)))
+          .ticks(Math.max(2, Math.floor((width - labelW) / (80 * k))))
           .tickFormat((d) => `+${Number(d)} ms`)
           .tickSizeOuter(0)}
         transform={`translate(0,${bottom})`}

@@ -7,7 +7,7 @@ import { MARKER_COLORS, PHASE_COLORS, STATUS_COLORS } from './ganttColors';
 import { PHASE_KINDS } from './checkpointBars';
 import type { CheckpointStatus } from './barAtCursor';
 import type { TimelineMarker } from './timelineMarkers';
-import { MARKER_KEYS } from './GanttMarker';
+import { MARKER_KEYS } from './markerText';
 import { PHASE_KEYS, STATUS_KEYS } from './useStatusLabel';
 
 const STATUSES: CheckpointStatus[] = ['completed', 'aborted', 'subsumed', 'inProgress'];

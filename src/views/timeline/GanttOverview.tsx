@@ -1,24 +1,38 @@
 /**
  * The whole run on one time axis: each checkpoint and savepoint as a bar from its trigger to its
  * end (or to the cursor while it runs), colored by status; job failures, restores and changelog
- * materializations/truncations as markers; a line at the cursor's simulated time. Bars are one
- * keyboard stop (roving focus): ← → move between them, Enter goes to the checkpoint's end.
+ * materializations/truncations as markers; a line at the cursor's simulated time. The markers
+ * and the bars are one keyboard stop each (roving focus): ← → move within the row, Enter goes to
+ * the marker's step or to the checkpoint's end. Markers come first, as they are drawn: top row first.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import { axisBottom, format, scaleLinear } from 'd3';
 import { useT } from '../../i18n/useT';
 import { D3Axis } from '../charts/D3Axis';
 import { barAtCursor, type BarAtCursor } from './barAtCursor';
 import { STATUS_COLORS } from './ganttColors';
-import { GanttMarker, MARKER_KEYS } from './GanttMarker';
+import { GanttMarker } from './GanttMarker';
+import { markerEnded, markerName } from './markerText';
+import { onRovingKey } from './rovingFocus';
 import type { TimelineData } from './timelineData';
+import type { TimelineMarker } from './timelineMarkers';
 import { useStatusLabel } from './useStatusLabel';
 
-/** Row heights: compact for a 1280×720 screen, roomier when the tab has the height (1920×1080). */
-function geometry(roomy: boolean) {
-  return roomy
+/**
+ * Row heights: compact for a 1280×720 screen, roomier when the tab has the height (1920×1080),
+ * times the type scale `k` (presenter mode), since the rows hold text.
+ */
+function geometry(roomy: boolean, k: number) {
+  const g = roomy
     ? { markerRow: 16, laneH: 30, barH: 13, changelogLane: 20, axisH: 22 }
     : { markerRow: 12, laneH: 21, barH: 9, changelogLane: 16, axisH: 20 };
+  return {
+    markerRow: g.markerRow * k,
+    laneH: g.laneH * k,
+    barH: g.barH * k,
+    changelogLane: g.changelogLane * k,
+    axisH: g.axisH * k,
+  };
 }
 // The right padding leaves room for half of the last tick label.
 const PAD = { left: 10, right: 24 };
@@ -28,12 +42,24 @@ function hasChangelog(data: TimelineData): boolean {
   return data.markers.some((m) => m.kind === 'materialization' || m.kind === 'truncation');
 }
 
-export function overviewHeight(data: TimelineData, roomy: boolean): number {
-  const g = geometry(roomy);
+export function overviewHeight(data: TimelineData, roomy: boolean, k: number): number {
+  const g = geometry(roomy, k);
   return (
     g.markerRow + data.laneCount * g.laneH + (hasChangelog(data) ? g.changelogLane : 0) + g.axisH
   );
 }
+
+/** Spans (restores, materializations) first, points after: a point's small hit area then lies on top. */
+function drawOrder(markers: readonly TimelineMarker[]): [TimelineMarker, number][] {
+  const isSpan = (m: TimelineMarker) => m.kind === 'restore' || m.kind === 'materialization';
+  return markers
+    .map((m, i): [TimelineMarker, number] => [m, i])
+    .sort(([a], [b]) => Number(isSpan(b)) - Number(isSpan(a)));
+}
+
+export type OverviewHover =
+  | { what: 'bar'; id: number; x: number; y: number }
+  | { what: 'marker'; index: number; x: number; y: number };
 
 export function GanttOverview(props: {
   data: TimelineData;
@@ -41,23 +67,29 @@ export function GanttOverview(props: {
   cursorMs: number;
   width: number;
   roomy: boolean;
+  /** Type scale (useTypeScale). */
+  k: number;
   focusId: number | null;
   onFocusBar: (view: BarAtCursor) => void;
-  onHover: (view: BarAtCursor | null, x: number, y: number) => void;
+  onHover: (hover: OverviewHover | null) => void;
   onActivate: (view: BarAtCursor) => void;
+  onActivateMarker: (index: number) => void;
 }) {
   const t = useT();
   const statusLabel = useStatusLabel();
-  const { data, cursor, cursorMs, width } = props;
+  const { data, cursor, cursorMs, width, k } = props;
   const svgRef = useRef<SVGSVGElement>(null);
-  const g = geometry(props.roomy);
-  const height = overviewHeight(data, props.roomy);
+  // The marker that holds the markers' Tab stop: the last one focused, else the newest.
+  const [markerFocus, setMarkerFocus] = useState<number | null>(null);
+  const g = geometry(props.roomy, k);
+  const height = overviewHeight(data, props.roomy, k);
   const changelog = hasChangelog(data);
   const lanesBottom = g.markerRow + data.laneCount * g.laneH;
   const plotBottom = lanesBottom + (changelog ? g.changelogLane : 0);
+  const padRight = PAD.right * k;
   const x = scaleLinear()
     .domain([0, Math.max(1, data.endMs)])
-    .range([PAD.left, Math.max(PAD.left + 10, width - PAD.right)]);
+    .range([PAD.left, Math.max(PAD.left + 10, width - padRight)]);
 
   const views: BarAtCursor[] = [];
   for (const bar of data.bars) {
@@ -65,7 +97,10 @@ export function GanttOverview(props: {
     if (v) views.push(v);
   }
   const focusId = props.focusId ?? views.at(-1)?.bar.id ?? null;
+  // Markers are sorted by position, so the visible ones are a prefix: indexes stay put as the cursor moves.
   const markers = data.markers.filter((m) => m.pos <= cursor);
+  const markerStop =
+    markerFocus !== null && markerFocus < markers.length ? markerFocus : markers.length - 1;
 
   const nameOf = (v: BarAtCursor) =>
     `${v.bar.isSavepoint ? t('tlSavepoint') : t('tlCheckpoint')} ${v.bar.id}`;
@@ -73,22 +108,8 @@ export function GanttOverview(props: {
     [nameOf(v), statusLabel(v.status), v.reason, t('tlMs', { n: v.endMs - v.bar.triggerMs })]
       .filter(Boolean)
       .join(' · ');
-
-  const moveFocus = (e: KeyboardEvent, index: number) => {
-    let next: number | null = null;
-    if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = Math.max(0, index - 1);
-    else if (e.key === 'ArrowRight' || e.key === 'ArrowDown')
-      next = Math.min(views.length - 1, index + 1);
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = views.length - 1;
-    else if (e.key === 'Enter' || e.key === ' ') props.onActivate(views[index]!);
-    else return;
-    // Stop here: the app's global shortcuts would otherwise step the timeline on the same keys.
-    e.preventDefault();
-    e.stopPropagation();
-    if (next !== null)
-      svgRef.current?.querySelector<SVGGElement>(`[data-bar-index="${next}"]`)?.focus();
-  };
+  const focusAt = (attr: string, index: number) =>
+    svgRef.current?.querySelector<SVGGElement>(`[${attr}="${index}"]`)?.focus();
 
   // Label bars only where their ids do not collide with the previous label in the same lane.
   const lastLabelX = new Map<number, number>();
@@ -102,7 +123,8 @@ export function GanttOverview(props: {
       role="group"
       aria-label={`${t('tlTitle')}. ${t('tlHint')}`}
     >
-      <text className="gantt-axis-unit" x={width - 4} y={g.markerRow - 3} textAnchor="end">
+      {/* On the marker row's floor: higher, its ascent would be cut off by the top edge. */}
+      <text className="gantt-axis-unit" x={width - 4} y={g.markerRow - k} textAnchor="end">
         {t('tlAxisSim')}
       </text>
       {Array.from({ length: data.laneCount }, (_, i) => (
@@ -110,36 +132,48 @@ export function GanttOverview(props: {
           key={i}
           className="gantt-lane"
           x={PAD.left}
-          width={Math.max(0, width - PAD.left - PAD.right)}
+          width={Math.max(0, width - PAD.left - padRight)}
           y={g.markerRow + i * g.laneH + 2}
           height={g.laneH - 4}
         />
       ))}
-      {markers.map((m, i) => (
-        <GanttMarker
-          key={i}
-          m={m}
-          x={x}
-          cursorMs={cursorMs}
-          cursor={cursor}
-          top={g.markerRow}
-          lanesBottom={lanesBottom}
-          plotBottom={plotBottom}
-          label={t(
-            m.failed && m.kind === 'materialization'
-              ? 'tlMarkerMaterializationFailed'
-              : MARKER_KEYS[m.kind],
-          )}
-        />
-      ))}
+      {markers.length > 0 && (
+        <g className="gantt-markers" role="group" aria-label={t('tlMarkersLabel')}>
+          {drawOrder(markers).map(([m, i]) => (
+            <GanttMarker
+              key={i}
+              m={m}
+              index={i}
+              g={{ x, top: g.markerRow, lanesBottom, plotBottom, k }}
+              cursorMs={cursorMs}
+              ended={markerEnded(m, cursor)}
+              name={markerName(m, cursor, t)}
+              focusable={i === markerStop}
+              onHover={(at) => props.onHover(at && { what: 'marker', index: i, ...at })}
+              onFocus={() => setMarkerFocus(i)}
+              onKeyDown={(e) =>
+                onRovingKey(
+                  e,
+                  i,
+                  markers.length,
+                  (next) => focusAt('data-marker-index', next),
+                  () => props.onActivateMarker(i),
+                )
+              }
+              onActivate={() => props.onActivateMarker(i)}
+            />
+          ))}
+        </g>
+      )}
       {views.map((v, i) => {
         const lane = data.lanes.get(v.bar.id) ?? 0;
         const x1 = x(v.bar.triggerMs);
         const w = Math.max(5, x(v.endMs) - x1);
         // Bar at the lane's bottom, its id label above it.
         const y = g.markerRow + (lane + 1) * g.laneH - g.barH - 2;
-        const showLabel = x1 + w / 2 - (lastLabelX.get(lane) ?? -Infinity) >= 20;
+        const showLabel = x1 + w / 2 - (lastLabelX.get(lane) ?? -Infinity) >= 20 * k;
         if (showLabel) lastLabelX.set(lane, x1 + w / 2);
+        const hover = () => props.onHover({ what: 'bar', id: v.bar.id, x: x1 + w / 2, y });
         return (
           <g
             key={v.bar.id}
@@ -150,14 +184,22 @@ export function GanttOverview(props: {
             data-testid={`gantt-bar-${v.bar.id}`}
             data-bar-index={i}
             onClick={() => props.onActivate(v)}
-            onKeyDown={(e) => moveFocus(e, i)}
+            onKeyDown={(e) =>
+              onRovingKey(
+                e,
+                i,
+                views.length,
+                (next) => focusAt('data-bar-index', next),
+                () => props.onActivate(v),
+              )
+            }
             onFocus={() => {
               props.onFocusBar(v);
-              props.onHover(v, x1 + w / 2, y);
+              hover();
             }}
-            onBlur={() => props.onHover(null, 0, 0)}
-            onMouseEnter={() => props.onHover(v, x1 + w / 2, y)}
-            onMouseLeave={() => props.onHover(null, 0, 0)}
+            onBlur={() => props.onHover(null)}
+            onMouseEnter={hover}
+            onMouseLeave={() => props.onHover(null)}
           >
             {/* A wider, invisible target: a 5 px bar is hard to hit with a mouse. */}
             <rect
@@ -193,7 +235,7 @@ export function GanttOverview(props: {
       </g>
       <D3Axis
         axis={axisBottom(x)
-          .ticks(Math.max(2, Math.floor(width / 90)))
+          .ticks(Math.max(2, Math.floor(width / (90 * k))))
           .tickFormat(format(','))
           .tickSizeOuter(0)}
         transform={`translate(0,${plotBottom})`}
