@@ -42,7 +42,11 @@ export function App() {
       </div>
       <main className="workspace">
         <div className="stage">
-          {presenter && <PresenterNarration />}
+          {presenter && (
+            <PacedPanel group={PANEL.side}>
+              <PresenterNarration />
+            </PacedPanel>
+          )}
           <JobGraphView />
           <div className="stage-row">
             {/* Checkpoint history, timeline and charts share this slot as tabs. */}
