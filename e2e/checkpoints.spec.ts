@@ -55,3 +55,16 @@ test('restore from the latest checkpoint at another parallelism rebuilds the job
   await jump(page, 'restore');
   await expect(page.getByTestId('events')).toContainText('job.running');
 });
+
+test('clicking a shared file says why it is still alive, in the chosen language', async ({ page }) => {
+  await jump(page, 'completed');
+  const sst = page.getByTestId('stored-file').filter({ hasText: 'sst 1' }).first();
+  await sst.click();
+  const why = page.getByTestId('why-alive');
+  await expect(why).toContainText('Created by checkpoint 1, last used by checkpoint 1');
+  await expect(why).toContainText('unregisterUnusedState');
+  await page.getByTestId('lang-zh').click();
+  await expect(why).toContainText('由检查点 1 创建，最后被检查点 1 使用');
+  await sst.click();
+  await expect(why).toHaveCount(0);
+});

@@ -147,4 +147,17 @@ export const coreEn = {
   task: 'Task',
   ofSteps: 'of',
   ms: 'ms',
+  playbackControls: 'Playback',
+  sstTitle: '{file} · {entries} entries · seq {from}–{to}',
+  aliveNone: 'none',
+  aliveRefcount:
+    'Reference count {count}: retained checkpoint(s) {used} use it (Flink ≤1.14 model). When all of them are subsumed the count reaches 0 and the file is deleted.',
+  aliveLastUsed:
+    'Created by checkpoint {created}, last used by checkpoint {lastUsed}; the lowest retained checkpoint is {lowest}. unregisterUnusedState deletes it once the lowest retained checkpoint is above {above} (Flink ≥1.15 model).',
+  aliveProtected: ' It came with a snapshot restored in NO_CLAIM mode: this job never deletes it.',
+  aliveAcknowledged:
+    'Acknowledged by a pending checkpoint; it is registered when that checkpoint completes (reference-count model).',
+  aliveDiscarded: 'The registry gave it up (see the deletion event).',
+  aliveUnknown:
+    'Not a shared file: it lives in one checkpoint’s exclusive directory and is deleted with that checkpoint.',
 } as const;

@@ -148,4 +148,13 @@ export const coreZh: Record<keyof typeof coreEn, string> = {
   task: '任务',
   ofSteps: '/',
   ms: '毫秒',
+  playbackControls: '播放控制',
+  sstTitle: '{file} · {entries} 条记录 · 序列号 {from}–{to}',
+  aliveNone: '无',
+  aliveRefcount: '引用计数 {count}：保留中的检查点 {used} 引用它（Flink ≤1.14 模型）。这些检查点全部被取代后，计数归零，文件被删除。',
+  aliveLastUsed: '由检查点 {created} 创建，最后被检查点 {lastUsed} 使用；最低保留检查点为 {lowest}。当最低保留检查点大于 {above} 时，unregisterUnusedState 删除它（Flink ≥1.15 模型）。',
+  aliveProtected: ' 它来自以 NO_CLAIM 模式恢复的快照，本作业永不删除。',
+  aliveAcknowledged: '已被进行中的检查点确认；该检查点完成时注册（引用计数模型）。',
+  aliveDiscarded: '注册表已放弃它（见删除事件）。',
+  aliveUnknown: '不是共享文件：它属于某个检查点的独占目录，随该检查点一起删除。',
 };

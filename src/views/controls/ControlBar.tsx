@@ -23,7 +23,7 @@ export function ControlBar() {
     stepBy(d);
   };
   return (
-    <footer className="control-bar" aria-label="Playback">
+    <footer className="control-bar" aria-label={t('playbackControls')}>
       <div className="transport">
         <button type="button" onClick={() => jump(0)} disabled={cursor === 0} title={`${t('jumpStart')} (Home)`} aria-label={t('jumpStart')} data-testid="jump-start">
           <Icon name="jumpStart" />

@@ -11,9 +11,10 @@ import { formatBytes } from '../format';
 import { useViewEvents, useViewState } from '../panelPace';
 
 function SstChip({ f, isNew, reused }: { f: RocksDbSstView; isNew: boolean; reused: boolean }) {
+  const t = useT();
   const lineage = f.inputs.length > 0 ? ` (${f.inputs.join(',')})` : '';
   return (
-    <span className={`sst${isNew ? ' new' : ''}${reused ? ' reused' : ''}`} title={`${f.fileName} · ${f.entryCount} entries · seq ${f.smallestSeq}–${f.largestSeq}`} data-testid="sst">
+    <span className={`sst${isNew ? ' new' : ''}${reused ? ' reused' : ''}`} title={t('sstTitle', { file: f.fileName, entries: f.entryCount, from: f.smallestSeq, to: f.largestSeq })} data-testid="sst">
       <b>{f.fileNumber}</b>
       {lineage}
       <small>{formatBytes(f.sizeBytes)}</small>

@@ -5,8 +5,6 @@
  */
 import { useMemo, useState } from 'react';
 import { explainPath, getEntry, registryKeyForPath, type EngineState } from '../../engine';
-import { useAppStore } from '../../store/appStore';
-import { selectLang } from '../../store/selectors';
 import { whyAlive } from './whyAlive';
 import { useT, type Translate } from '../../i18n/useT';
 import { formatBytes } from '../format';
@@ -30,7 +28,6 @@ function registryBadge(state: EngineState, path: string, t: Translate): string |
 
 export function StorageView() {
   const t = useT();
-  const lang = useAppStore(selectLang);
   const [explained, setExplained] = useState<string | null>(null);
   const state = useViewState();
   const events = useViewEvents();
@@ -75,7 +72,7 @@ export function StorageView() {
                 </button>
                 {explained === f.path && (
                   <p className="why" data-testid="why-alive">
-                    {whyAlive(explainPath(state.registry, f.path), lang)}
+                    {whyAlive(explainPath(state.registry, f.path), t)}
                   </p>
                 )}
               </li>
