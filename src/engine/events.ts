@@ -96,6 +96,7 @@ export interface EventPayloads {
   'channel.released': { to: string };
   'barrier.overtook': { checkpointId: number; inputRecords: number; outputRecords: number; waitingFor: string[] };
   'barrier.alignmentTimedOut': { checkpointId: number; afterMs: number; arrived: number; of: number; held: number };
+  'barrier.outputTimedOut': { checkpointId: number; afterMs: number; channels: string[]; outputRecords: number };
   'channel.statePersisted': { checkpointId: number; inputRecords: number; outputRecords: number; bytes: number };
   'restore.channelState': { checkpointId: number; records: number; from: string[] };
   'storage.slowed': { factor: number; untilMs: number | null };
@@ -163,6 +164,7 @@ export const FLINK_REFS: Record<EventType, string> = {
   'channel.released': `${O}runtime.io.network.netty.CreditBasedPartitionRequestClientHandler#notifyCreditAvailable`,
   'barrier.overtook': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler (unaligned: ChannelStateWriter#start)`,
   'barrier.alignmentTimedOut': `${O}streaming.runtime.io.checkpointing.AlternatingWaitingForFirstBarrier#alignedCheckpointTimeout`,
+  'barrier.outputTimedOut': `${O}runtime.io.network.partition.PipelinedSubpartition#alignedBarrierTimeout`,
   'channel.statePersisted': `${O}runtime.checkpoint.channel.ChannelStateWriterImpl#finishInput / finishOutput`,
   'restore.channelState': `${O}streaming.runtime.tasks.StreamTask#restoreInternal → SequentialChannelStateReaderImpl`,
   'storage.slowed': '- (the simulator: a slow DFS or object store)',

@@ -18,6 +18,7 @@ import { handleDstlDrain, handleDstlRetry, handleDstlUploadDone } from './job/ch
 import { handleMaterializationDone, startPeriodicMaterialization, triggerMaterialization } from './job/changelog/materialization';
 import { handleTaskProcess } from './dataflow/taskInput';
 import { handleAlignmentTimeout } from './dataflow/unaligned';
+import { handleOutputTimeout } from './dataflow/outputTimeout';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
 import type { StepContext } from './stepContext';
 
@@ -61,4 +62,5 @@ export const HANDLERS: HandlerTable = {
   'changelog.materializationDone': handleMaterializationDone,
   'task.process': handleTaskProcess,
   'barrier.alignmentTimeout': handleAlignmentTimeout,
+  'barrier.outputTimeout': handleOutputTimeout,
 };

@@ -35,6 +35,7 @@ export type QueueItem =
   | { kind: 'task.process'; task: string }
   /** `execution.checkpointing.aligned-checkpoint-timeout` expires for a subtask still aligning. */
   | { kind: 'barrier.alignmentTimeout'; task: string; checkpointId: number }
+  | { kind: 'barrier.outputTimeout'; task: string; checkpointId: number }
   /** The asynchronous part of a subtask's snapshot finishes uploading. */
   | { kind: 'task.asyncDone'; task: string; checkpointId: number }
   /** A subtask's decline reaches the coordinator (`receiveDeclineMessage`). */

@@ -8,6 +8,7 @@
 import type { StepContext } from '../stepContext';
 import type { JobState } from '../job/jobState';
 import { HOP_LATENCY_MS } from '../job/latencies';
+import { onQueuedBarrierSent } from './outputTimeout';
 import { channelKey, type ChannelBarrier, type ChannelOutState, type ChannelRecord, type OutputElement, type TaskFlowState } from './channelState';
 
 export function channelOf(job: JobState, from: string, to: string): ChannelOutState {
@@ -40,7 +41,7 @@ function transmit(ctx: StepContext, ch: ChannelOutState, r: ChannelRecord): void
   ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: ch.to, from: ch.from, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin });
 }
 
-function transmitBarrier(ctx: StepContext, ch: ChannelOutState, b: ChannelBarrier, priority: boolean): void {
+export function transmitBarrier(ctx: StepContext, ch: ChannelOutState, b: ChannelBarrier, priority: boolean): void {
   ctx.schedule(HOP_LATENCY_MS, { kind: 'barrier.arrive', task: ch.to, from: ch.from, checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, ...(priority ? { priority: true } : {}) });
 }
 
@@ -93,6 +94,7 @@ export function drainChannel(ctx: StepContext, from: string, to: string, wake: (
     if (head.kind === 'barrier') {
       ch.outQueue.shift();
       transmitBarrier(ctx, ch, head, false);
+      onQueuedBarrierSent(ctx, from, to, head.checkpointId);
       continue;
     }
     if (creditsUsed(ctx, from, to) >= cap) break;

@@ -183,4 +183,55 @@ describe('aligned-checkpoint timeout', () => {
     // Subtasks that finished aligning before the timeout took an aligned snapshot (no channel state).
     expect(events.some((e) => e.type === 'channel.statePersisted' && e.checkpointId === 1)).toBe(true);
   });
+
+  it('turns a barrier still queued at a back-pressured sender into a priority barrier, persisting what it overtook', () => {
+    // A slower operator (30 ms a record) keeps the sources' output queues full when checkpoint 1 starts.
+    const s = scenario({ unaligned: true, timeoutMs: 120, processingMs: 30, script: [{ atMs: 700, do: 'checkpoint' }], untilMs: 1500 });
+    const sim = Simulation.create(s);
+    // What each source's output queue held ahead of checkpoint 1's barrier just before the timeout fired.
+    const ahead = new Map<string, string[]>();
+    let before = sim.snapshot();
+    const events = run(sim, 1500, (ev) => {
+      for (const e of ev) {
+        if (e.type !== 'barrier.outputTimedOut' || e.checkpointId !== 1) continue;
+        for (const to of e.channels) {
+          const q = before.job.channels[`${e.task}->${to}`]?.outQueue ?? [];
+          const at = q.findIndex((x) => x.kind === 'barrier' && x.checkpointId === 1);
+          ahead.set(`${e.task}->${to}`, q.slice(0, at).flatMap((x) => (x.kind === 'record' ? [x.origin] : [])));
+        }
+      }
+      before = sim.snapshot();
+    });
+    const trigger = events.find((e): e is EventOf<'checkpoint.triggered'> => e.type === 'checkpoint.triggered' && e.checkpointId === 1)!;
+    const timedOut = events.filter((e): e is EventOf<'barrier.outputTimedOut'> => e.type === 'barrier.outputTimedOut' && e.checkpointId === 1);
+    expect(timedOut.length).toBeGreaterThan(0);
+    for (const e of timedOut) {
+      expect(e.task ?? '').toMatch(/^source#/);
+      expect(e.atMs).toBe(trigger.atMs + 120);
+      expect(e.outputRecords).toBeGreaterThan(0);
+      // The sender acknowledges only after its barrier left (here: was converted) and its channel state was written.
+      const persisted = events.find((x): x is EventOf<'channel.statePersisted'> => x.type === 'channel.statePersisted' && x.task === e.task && x.checkpointId === 1)!;
+      expect(persisted.outputRecords).toBe(e.outputRecords);
+      expect(persisted.atMs).toBeGreaterThanOrEqual(e.atMs);
+      const ack = events.find((x) => x.type === 'checkpoint.acknowledged' && x.task === e.task && x.checkpointId === 1)!;
+      expect(ack.atMs).toBeGreaterThan(e.atMs);
+    }
+    const cp = sim.state.coordinator.completed.find((c) => c.id === 1)!;
+    expect(cp).toBeDefined();
+    // The source's channel state file holds exactly the records its barrier overtook, per channel, in queue order.
+    for (const e of timedOut) {
+      const h = cp.tasks[e.task!]!.channel!;
+      const bytes = readFile(sim.state.storage, h.delegate.type === 'file' ? h.delegate.path : '');
+      for (const out of h.output) expect(decodeChannelRecords(bytes, out, 'test').map((r) => r.origin)).toEqual(ahead.get(`${e.task}->${out.channel}`));
+    }
+  });
+
+  it('leaves a barrier that leaves the output queue in time aligned, with no channel state', () => {
+    const s = scenario({ unaligned: true, timeoutMs: 5_000, processingMs: 12 });
+    const sim = Simulation.create(s);
+    const events = run(sim, 900);
+    expect(events.some((e) => e.type === 'barrier.outputTimedOut')).toBe(false);
+    expect(events.some((e) => e.type === 'channel.statePersisted')).toBe(false);
+    expect(sim.state.coordinator.completed.some((c) => c.id === 1)).toBe(true);
+  });
 });

@@ -8,9 +8,9 @@
  * ends once every channel's barrier has arrived.
  *
  * Aligned with a timeout (`execution.checkpointing.aligned-checkpoint-timeout`): a checkpoint
- * starts aligned; a subtask still aligning at trigger time + timeout switches to unaligned. The
- * teaching engine switches at the receiving subtasks only (Flink also converts a barrier still
- * waiting in a sender's output queue).
+ * starts aligned; a subtask still aligning at trigger time + timeout switches to unaligned, and a
+ * sender whose barrier still waits in its output queue then sends it as a priority barrier
+ * (outputTimeout.ts).
  */
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
@@ -60,12 +60,19 @@ export function onUnalignedBarrier(ctx: StepContext, task: string, from: string,
   if (cp.lastCompletedCheckpointId >= b.checkpointId || cp.running.some((r) => r.checkpointId >= b.checkpointId)) return;
   if (cp.aligning && cp.aligning.checkpointId > b.checkpointId) return;
   if (isAborted(ctx, b.checkpointId)) return;
-  if (cp.aligning) {
-    cp.aligning = null;
+  // A priority barrier (its sender timed out on the output side) can reach a subtask that is
+  // still aligning this checkpoint: the channels whose barrier it processed carry post-barrier
+  // data, so they add nothing, and what is held there is processed after the snapshot.
+  const same = cp.aligning?.checkpointId === b.checkpointId ? cp.aligning : null;
+  const processed = same ? same.arrived : [];
+  ctx.emit('barrier.received', { checkpointId: b.checkpointId, from, arrived: processed.length + 1, of: inputs.length, blocked: false }, { task });
+  if (cp.aligning && !same) releaseHeld(ctx, task); // an older alignment is abandoned
+  cp.aligning = null;
+  startUnalignedSnapshot(ctx, task, b, processed, from, same?.firstBarrierMs ?? ctx.nowMs);
+  if (same) {
     releaseHeld(ctx, task);
+    runTask(ctx, task);
   }
-  ctx.emit('barrier.received', { checkpointId: b.checkpointId, from, arrived: 1, of: inputs.length, blocked: false }, { task });
-  startUnalignedSnapshot(ctx, task, b, [], from, ctx.nowMs);
 }
 
 /**

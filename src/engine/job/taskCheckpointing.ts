@@ -52,6 +52,12 @@ export interface RunningSnapshot {
   ssts: UploadedSst[] | null;
   /** Changelog backend: the persisted range the asynchronous part waits for. */
   changelog?: ChangelogCheckpointPart;
+  /**
+   * Aligned checkpoint with a timeout: the receivers whose channel still holds this checkpoint's
+   * barrier in the output queue. The snapshot is acknowledged only once each has left (or was
+   * turned into a priority barrier at the timeout), as Flink's output channel-state future.
+   */
+  outputPending?: string[];
   /** Unaligned checkpoint: the in-flight data captured so far, and the channels whose barrier is still to come. */
   channelState?: {
     input: { channel: string; records: ChannelRecord[] }[];

@@ -50,6 +50,7 @@ const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set([
   'changelog.materializationDone',
   'task.process',
   'barrier.alignmentTimeout',
+  'barrier.outputTimeout',
 ]);
 
 /** Cancels every task of the running job and aborts pending checkpoints. */

@@ -9,6 +9,7 @@ import type { RunningSnapshot } from '../job/taskCheckpointing';
 import type { ChannelRecord } from '../dataflow/channelState';
 import { sendBarrier } from '../dataflow/channels';
 import { finishChannelState, startsUnaligned } from '../dataflow/unaligned';
+import { watchQueuedBarriers } from '../dataflow/outputTimeout';
 import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
 import { openKeyedBackend } from '../job/keyedBackend';
 import type { QueueItemOf } from '../queueItems';
@@ -54,6 +55,8 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
     // Unaligned: it overtakes the records waiting for credit, which become output channel state.
     output.push({ channel: to, records: sendBarrier(ctx, req.task, to, barrier, unaligned !== null) });
   }
+  // Aligned with a timeout: a barrier still queued behind records may turn unaligned at the sender.
+  if (!unaligned) watchQueuedBarriers(ctx, req.task, running, barrier);
   if (unaligned) {
     running.channelState = { input: unaligned.input, output, waitingFor: [...unaligned.waitingFor] };
     const count = (l: typeof output) => l.reduce((n, c) => n + c.records.length, 0);
@@ -68,6 +71,7 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
     { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, stateSize: running.stateSize, uploads: running.uploads.length, forwardedTo: outputs, asyncDurationMs, compression },
     { task: req.task },
   );
+  if (running.outputPending) return; // outputTimeout.ts starts the upload once the barriers have left
   if (running.channelState) {
     if (running.channelState.waitingFor.length === 0) finishChannelState(ctx, req.task, running);
     return;
@@ -83,6 +87,7 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
 export function scheduleAsyncDoneIfReady(ctx: StepContext, task: string, running: RunningSnapshot): void {
   if (running.changelog?.waiting) return;
   if (running.channelState && running.channelState.waitingFor.length > 0) return;
+  if (running.outputPending && running.outputPending.length > 0) return;
   const bytes = running.uploads.reduce((n, u) => n + u.bytes.length, 0);
   ctx.schedule(uploadDurationMs(ctx, bytes, running.uploads.length), { kind: 'task.asyncDone', task, checkpointId: running.checkpointId });
 }

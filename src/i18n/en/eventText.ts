@@ -126,6 +126,8 @@ export function describeEventEn(e: EngineEvent): string {
       return `Unaligned checkpoint ${e.checkpointId}: the barrier overtakes ${e.inputRecords} queued input and ${e.outputRecords} waiting output record(s); the subtask snapshots now and persists that in-flight data as channel state${e.waitingFor.length ? `, recording what arrives on ${e.waitingFor.join(', ')} before their barriers` : ''}`;
     case 'barrier.alignmentTimedOut':
       return `Alignment timed out (${e.afterMs} ms after the trigger, ${e.arrived} of ${e.of} barriers in): checkpoint ${e.checkpointId} switches to unaligned; the ${e.held} held record(s) are processed after the snapshot`;
+    case 'barrier.outputTimedOut':
+      return `Checkpoint ${e.checkpointId}'s barrier still waited in the output queue ${e.afterMs} ms after the trigger: it becomes a priority (unaligned) barrier and jumps ahead on ${e.channels.join(', ')}; the ${e.outputRecords} record(s) it overtook are persisted as output channel state`;
     case 'channel.statePersisted':
       return `Channel state of checkpoint ${e.checkpointId} complete: ${e.inputRecords} input and ${e.outputRecords} output in-flight record(s) (${e.bytes} bytes) upload with the snapshot`;
     case 'restore.channelState':

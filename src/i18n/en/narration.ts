@@ -150,6 +150,10 @@ export const narrationEn = {
     'Alignment of {what} {id} at {task} timed out after {ms} ms ({arrived} of {of} barriers in), so it switches to unaligned.',
   narAlignTimeoutWhy:
     'aligned-checkpoint-timeout: the {held} held record(s) become channel state instead of waiting, and the barrier goes on now.',
+  narOutputTimeout:
+    '{task}’s barrier of {what} {id} still waits in its output queue behind records without credit {ms} ms after the trigger, so it jumps ahead as a priority (unaligned) barrier to {to}.',
+  narOutputTimeoutWhy:
+    'aligned-checkpoint-timeout on the output side: the {n} record(s) it overtook are persisted as output channel state (and still sent afterwards); {task} acknowledges once that state is written.',
   narChannelState:
     'The last barrier of {what} {id} reached {task}: its channel state is complete ({in} input and {out} output record(s), {bytes}).',
   narChannelStateWhy:

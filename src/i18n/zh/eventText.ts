@@ -126,6 +126,8 @@ export function describeEventZh(e: EngineEvent): string {
       return `非对齐检查点 ${e.checkpointId}：屏障越过 ${e.inputRecords} 条输入缓冲和 ${e.outputRecords} 条输出缓冲，立即做快照；这些在途数据作为通道状态持久化${e.waitingFor.length ? `，并继续记录 ${e.waitingFor.join('、')} 上屏障之前到达的数据` : ''}`;
     case 'barrier.alignmentTimedOut':
       return `对齐超时（触发后 ${e.afterMs} 毫秒，${e.arrived}/${e.of} 个屏障已到）：检查点 ${e.checkpointId} 切换为非对齐，缓存的 ${e.held} 条记录在快照之后处理`;
+    case 'barrier.outputTimedOut':
+      return `触发 ${e.afterMs} 毫秒后，检查点 ${e.checkpointId} 的屏障仍在输出队列中等待：它变为优先（非对齐）屏障，在 ${e.channels.join('、')} 上插队发送；被它越过的 ${e.outputRecords} 条记录作为输出通道状态持久化`;
     case 'channel.statePersisted':
       return `检查点 ${e.checkpointId} 的通道状态齐全：${e.inputRecords} 条输入、${e.outputRecords} 条输出在途记录（${e.bytes} 字节）随快照上传`;
     case 'restore.channelState':

@@ -130,6 +130,10 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
     '{task} 上{what} {id} 的对齐在 {ms} 毫秒后超时（{arrived}/{of} 个屏障已到），切换为非对齐。',
   narAlignTimeoutWhy:
     'aligned-checkpoint-timeout：缓存的 {held} 条记录不再等待，而是成为通道状态，屏障立即继续传递。',
+  narOutputTimeout:
+    '{task} 的{what} {id} 屏障在触发 {ms} 毫秒后仍在输出队列中排在无信用的记录之后，于是作为优先（非对齐）屏障插队发往 {to}。',
+  narOutputTimeoutWhy:
+    '输出端的 aligned-checkpoint-timeout：被越过的 {n} 条记录作为输出通道状态持久化（之后照常发送）；该状态写完后 {task} 才确认检查点。',
   narChannelState:
     '{what} {id} 的最后一个屏障到达 {task}：它的通道状态齐全（{in} 条输入、{out} 条输出记录，{bytes}）。',
   narChannelStateWhy: '通道状态随快照上传；恢复后这些记录先于任何新数据被处理。',

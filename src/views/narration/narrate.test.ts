@@ -55,6 +55,15 @@ const UNALIGNED_INPUT = {
 } as ScenarioInput;
 const unaligned = Timeline.record(scenarioOf(UNALIGNED_INPUT), KEYFRAMES);
 
+/** Aligned checkpoints with a timeout, the operator so slow that barriers wait in the sources' output queues. */
+const OUTPUT_TIMEOUT_INPUT = {
+  ...UNALIGNED_INPUT,
+  job: { ...UNALIGNED_INPUT.job, operators: [{ name: 'count', state: 'value', processingMs: 150 }] },
+  checkpointing: { intervalMs: 1000, numRetained: 2, unaligned: true, alignedCheckpointTimeoutMs: 100 },
+  script: [],
+} as ScenarioInput;
+const outputTimeout = Timeline.record(scenarioOf(OUTPUT_TIMEOUT_INPUT), KEYFRAMES);
+
 /** The first position after `from` whose step has an event matching `match`. */
 function positionOf(tl: Timeline, match: (e: EngineEvent) => boolean, from = 0): number {
   const i = tl.records().findIndex((r, idx) => idx >= from && r.events.some(match));
@@ -516,6 +525,18 @@ describe('narration of unaligned checkpoints and back-pressure', () => {
     );
   });
 
+  it('a barrier stuck in a sender\'s output queue times out into a priority barrier', () => {
+    const p = positionOf(outputTimeout, isType('barrier.outputTimedOut'));
+    const e = eventAt(outputTimeout, p, 'barrier.outputTimedOut');
+    const n = narrateAt(outputTimeout, p);
+    expect(n.headline).toBe(
+      `${e.task}’s barrier of checkpoint ${e.checkpointId} still waits in its output queue behind records without credit ${e.afterMs} ms after the trigger, so it jumps ahead as a priority (unaligned) barrier to ${e.channels.join(', ')}.`,
+    );
+    expect(n.why).toContain(`the ${e.outputRecords} record(s) it overtook are persisted as output channel state`);
+    expect(n.flinkRef).toMatch(/PipelinedSubpartition#alignedBarrierTimeout$/);
+    expect(narrateAt(outputTimeout, p, 'zh').headline).toMatch(new RegExp(`^${e.task} 的检查点 ${e.checkpointId} 屏障在触发 ${e.afterMs} 毫秒后`));
+  });
+
   it('back-pressure and its release', () => {
     const p = positionOf(unaligned, isType('channel.backPressured'));
     const e = eventAt(unaligned, p, 'channel.backPressured');
@@ -553,6 +574,7 @@ describe('every step of every run', () => {
       scenarioOf(TROUBLED_INPUT),
       scenarioOf(CHANGELOG_INPUT),
       scenarioOf(UNALIGNED_INPUT),
+      scenarioOf(OUTPUT_TIMEOUT_INPUT),
     ];
     const fallbacks = new Set<string>();
     for (const s of scenarios) {

@@ -87,6 +87,18 @@ export const alignmentTimedOut: Narrator = ({ events, state, tr }) => {
   };
 };
 
+export const outputTimedOut: Narrator = ({ events, state, tr }) => {
+  const e = first(events, 'barrier.outputTimedOut');
+  if (!e) return null;
+  const task = e.task ?? '';
+  return {
+    headline: tr('narOutputTimeout', { what: whatOf(tr, isSavepointId(state, e.checkpointId)), id: e.checkpointId, task, ms: e.afterMs, to: e.channels.join(', ') }),
+    why: tr('narOutputTimeoutWhy', { n: e.outputRecords, task }),
+    flinkRef: ref(e),
+    primary: e.type,
+  };
+};
+
 export const channelStatePersisted: Narrator = ({ events, state, tr }) => {
   const e = first(events, 'channel.statePersisted');
   if (!e) return null;

@@ -28,6 +28,7 @@ import {
 import {
   alignmentTimedOut,
   backPressure,
+  outputTimedOut,
   channelStatePersisted,
   held,
   overtook,
@@ -67,6 +68,7 @@ const NARRATORS: readonly Narrator[] = [
   triggerSkipped,
   injected,
   alignmentTimedOut,
+  outputTimedOut,
   overtook,
   alignedOrSync,
   channelStatePersisted,

@@ -88,6 +88,7 @@ function continuation(e: EngineEvent, state: EngineState): Match | null {
     case 'barrier.aligned':
     case 'barrier.overtook':
     case 'barrier.alignmentTimedOut':
+    case 'barrier.outputTimedOut':
     case 'channel.statePersisted':
     case 'checkpoint.syncSnapshot':
     case 'checkpoint.asyncCompleted':
