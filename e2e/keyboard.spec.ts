@@ -146,6 +146,7 @@ test('every control is reachable by Tab, in page order, with a visible focus rin
   for (const id of [
     'lang-en',
     'lang-zh',
+    'examples-button',
     'config-button',
     'presenter-toggle',
     'help-button',
@@ -201,6 +202,7 @@ test('in presenter mode the remaining controls are reachable by Tab with a visib
   await page.getByTestId('scrubber').fill('600');
   const ids = (await tabAround(page)).map((s) => s.testId);
   for (const id of [
+    'examples-button',
     'presenter-toggle',
     'presenter-fullscreen',
     'help-button',

@@ -16,6 +16,7 @@ import { narrationHintsEn } from './narrationHints';
 import { restoreEn } from './restore';
 import { presenterEn } from './presenter';
 import { jobGraphEn } from './jobGraph';
+import { examplesEn } from './examples';
 
 export const messagesEn = {
   ...coreEn,
@@ -30,4 +31,5 @@ export const messagesEn = {
   ...presenterEn,
   ...restoreEn,
   ...jobGraphEn,
+  ...examplesEn,
 };

@@ -16,6 +16,7 @@ import { narrationHintsZh } from './narrationHints';
 import { restoreZh } from './restore';
 import { presenterZh } from './presenter';
 import { jobGraphZh } from './jobGraph';
+import { examplesZh } from './examples';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -30,4 +31,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...presenterZh,
   ...restoreZh,
   ...jobGraphZh,
+  ...examplesZh,
 };

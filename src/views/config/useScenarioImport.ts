@@ -1,7 +1,8 @@
 /**
- * Imports from the dialog (a picked or dropped file, pasted JSON): validate, then replace the
- * run only if the scenario is valid. A refused import leaves the store untouched and says what
- * is wrong and where; only the newest of overlapping imports (two quick drops) is applied.
+ * Imports from the dialog (a picked or dropped file, pasted JSON) and the Examples gallery:
+ * validate, then replace the run only if the scenario is valid. A refused import leaves the store
+ * untouched and says what is wrong and where; only the newest of overlapping imports (two quick
+ * drops, two quick picks) is applied.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ParseResult, ScenarioProblem } from '../../engine';
@@ -17,6 +18,11 @@ export type ImportStatus =
 
 export interface ScenarioImport {
   status: ImportStatus;
+  /**
+   * Reads with `read` (a file, a download), then applies; resolves to the outcome, or to null
+   * when a newer import or closing the view superseded it.
+   */
+  importFrom: (source: string, read: () => Promise<ParseResult>) => Promise<ImportStatus>;
   importFile: (file: ScenarioFile) => Promise<void>;
   importText: (text: string, source: string) => void;
   refuse: (source: string, problems: ScenarioProblem[]) => void;
@@ -32,25 +38,30 @@ export function useScenarioImport(): ScenarioImport {
     },
     [],
   );
-  const finish = (ticket: number, source: string, result: ParseResult) => {
-    if (ticket !== latest.current) return;
+  const finish = (ticket: number, source: string, result: ParseResult): ImportStatus => {
+    if (ticket !== latest.current) return null;
+    let next: ImportStatus;
     if (!result.ok) {
-      setStatus({ kind: 'refused', source, problems: result.problems });
-      return;
-    }
-    const applied = applyScenario(result.scenario);
-    setStatus(
-      applied.ok
+      next = { kind: 'refused', source, problems: result.problems };
+    } else {
+      const applied = applyScenario(result.scenario);
+      next = applied.ok
         ? { kind: 'loaded', source, title: result.scenario.title, steps: applied.steps }
-        : { kind: 'refused', source, problems: applied.problems },
-    );
+        : { kind: 'refused', source, problems: applied.problems };
+    }
+    setStatus(next);
+    return next;
+  };
+  const importFrom = async (source: string, read: () => Promise<ParseResult>) => {
+    const ticket = ++latest.current;
+    setStatus({ kind: 'reading', source });
+    return finish(ticket, source, await read());
   };
   return {
     status,
+    importFrom,
     importFile: async (file) => {
-      const ticket = ++latest.current;
-      setStatus({ kind: 'reading', source: file.name });
-      finish(ticket, file.name, await readScenarioFile(file));
+      await importFrom(file.name, () => readScenarioFile(file));
     },
     importText: (text, source) => finish(++latest.current, source, importScenarioText(text)),
     refuse: (source, problems) => {

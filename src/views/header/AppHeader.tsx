@@ -1,7 +1,8 @@
-/** Title bar with the language switch, the scenario dialog, presenter mode and the shortcut help button. */
+/** Title bar with the language switch, the Examples gallery, the scenario dialog, presenter mode and the shortcut help button. */
 import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { ScenarioButton } from '../config/ScenarioButton';
+import { ExamplesButton } from '../examples/ExamplesButton';
 import { PresenterControls } from '../presenter/PresenterControls';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
@@ -9,6 +10,7 @@ import type { Lang } from '../../i18n/language';
 
 // Loaded when first opened: it is not needed to start (npm run bench: initial bundle).
 const ConfigDialog = lazy(() => import('../config/ConfigDialog').then((m) => ({ default: m.ConfigDialog })));
+const ExamplesDialog = lazy(() => import('../examples/ExamplesDialog').then((m) => ({ default: m.ExamplesDialog })));
 
 const LANGS: { id: Lang; label: string }[] = [
   { id: 'en', label: 'English' },
@@ -22,6 +24,7 @@ export function AppHeader() {
   const langLoadFailed = useAppStore((s) => s.langLoadFailed);
   const setHelpOpen = useAppStore((s) => s.setHelpOpen);
   const [configOpen, setConfigOpen] = useState(false);
+  const [examplesOpen, setExamplesOpen] = useState(false);
   return (
     <header className="app-header">
       <div className="brand">
@@ -43,6 +46,7 @@ export function AppHeader() {
             </button>
           ))}
         </div>
+        <ExamplesButton onClick={() => setExamplesOpen(true)} />
         <ScenarioButton onClick={() => setConfigOpen(true)} />
         <PresenterControls />
         <button type="button" className="help-button" onClick={() => setHelpOpen(true)} aria-label={t('help')} title={`${t('help')} (?)`} data-testid="help-button">
@@ -52,6 +56,11 @@ export function AppHeader() {
       {configOpen && (
         <Suspense fallback={null}>
           <ConfigDialog onClose={() => setConfigOpen(false)} />
+        </Suspense>
+      )}
+      {examplesOpen && (
+        <Suspense fallback={null}>
+          <ExamplesDialog onClose={() => setExamplesOpen(false)} />
         </Suspense>
       )}
     </header>

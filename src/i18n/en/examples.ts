@@ -1,0 +1,47 @@
+/**
+ * Strings of the Examples gallery: the header button, the dialog, and for each ready-made
+ * scenario (src/app/examples/exampleGallery.ts) a short title and one sentence saying what the
+ * learner will see. Keys carry an `ex` prefix so they cannot clash with other areas. Each
+ * sentence must stay true of its file: check it with `npm run sim -- scenarios/<file>.json`.
+ */
+export const examplesEn = {
+  exButton: 'Examples',
+  exButtonHint: 'Examples: open a ready-made scenario',
+  exDialogTitle: 'Examples',
+  exIntro: 'Pick a ready-made scenario: it replaces the current run and opens at step 0.',
+  exRestartNote:
+    'You are at step {step}: the example is a new recording, and this run (with your actions on it) is not kept.',
+  exCurrent: 'Running now',
+  exCurrentHint: 'Running now: pick it again to start it over from step 0',
+  exBuiltIn: 'built in',
+  exLoading: 'Loading “{title}” …',
+  exRefused: '“{title}” was not loaded; the current scenario stays.',
+
+  exDefaultTitle: 'Incremental RocksDB checkpoints',
+  exDefaultSee:
+    'A keyed running sum on RocksDB: a checkpoint every second uploads only the new SST files and reuses the rest.',
+  exSeed002Title: 'Shared files and reference counts',
+  exSeed002See:
+    'Checkpoints share SST files; the shared state registry counts references and deletes a file once compaction and subsumed checkpoints bring its count to zero.',
+  exChangelogSeed000Title: 'Changelog: log-based checkpoints',
+  exChangelogSeed000See:
+    'Every state change goes to the DSTL; checkpoints upload only the new change sets, and after a manual materialization the log before it is truncated.',
+  exChangelogPeriodicTitle: 'Changelog: periodic materialization',
+  exChangelogPeriodicSee:
+    'Checkpoints every 400\u00a0ms upload a few hundred bytes of change sets; every 3\u00a0s each subtask materializes its RocksDB state and truncates the log, three times in 9\u00a0s.',
+  exAlignedTimeoutTitle: 'Back-pressure: aligned with a timeout',
+  exAlignedTimeoutSee:
+    'A slow operator fills the channels and barriers queue behind records; a subtask still aligning 120\u00a0ms after the trigger switches to unaligned.',
+  exOutputTimeoutTitle: 'Back-pressure: timeout at the senders',
+  exOutputTimeoutSee:
+    'Barriers wait in the sources’ full output queues; 120\u00a0ms after the trigger they jump the queue as unaligned barriers, and the records they overtook become channel state.',
+  exUnalignedTitle: 'Back-pressure: unaligned checkpoints',
+  exUnalignedSee:
+    'A slow operator fills the channels; unaligned barriers overtake the queued buffers, which are stored with the checkpoint as channel state.',
+  exSinkTransactionalTitle: 'Transactional sink after failures',
+  exSinkTransactionalSee:
+    'Two failures and restores; the two-phase-commit sink makes output visible only when a checkpoint completes: nothing lost, nothing twice.',
+  exSinkPlainTitle: 'Plain sink after failures',
+  exSinkPlainSee:
+    'The same failures with a sink that emits at once: records read again after a restore reach the output twice.',
+} as const;

@@ -1,0 +1,45 @@
+/**
+ * The Chinese side of ../en/examples.ts, which says what the area holds. Terms as elsewhere in
+ * the app: 检查点, 屏障, 对齐, 非对齐, 反压, 物化, 截断, 增量, 共享状态注册表, 引用计数, 两阶段提交.
+ * The type demands every key of the English table.
+ */
+import type { examplesEn } from '../en/examples';
+
+export const examplesZh: Record<keyof typeof examplesEn, string> = {
+  exButton: '示例',
+  exButtonHint: '示例：打开一个现成的场景',
+  exDialogTitle: '示例',
+  exIntro: '选择一个现成的场景：它会替换当前运行，并从第 0 步开始。',
+  exRestartNote: '当前位于第 {step} 步：示例是一次新的录制，当前运行（连同其上的操作）不会保留。',
+  exCurrent: '正在运行',
+  exCurrentHint: '正在运行：再次选择会从第 0 步重新开始',
+  exBuiltIn: '内置',
+  exLoading: '正在加载“{title}”…',
+  exRefused: '“{title}”未能加载；当前场景保持不变。',
+
+  exDefaultTitle: '增量 RocksDB 检查点',
+  exDefaultSee: 'RocksDB 上的按键累加：每秒一个检查点，只上传新增的 SST 文件，其余文件直接复用。',
+  exSeed002Title: '共享文件与引用计数',
+  exSeed002See:
+    '检查点共享 SST 文件；共享状态注册表为文件计数引用，压缩和被取代的检查点使引用计数降为 0 时，文件被删除。',
+  exChangelogSeed000Title: 'Changelog：基于日志的检查点',
+  exChangelogSeed000See:
+    '每次状态变更都写入 DSTL；检查点只上传新的变更集，一次手动物化之后，之前的日志被截断。',
+  exChangelogPeriodicTitle: 'Changelog：周期性物化',
+  exChangelogPeriodicSee:
+    '每 400 毫秒一个检查点，只上传几百字节的变更集；两个子任务每 3 秒各物化一次 RocksDB 状态并截断日志，9 秒内重复三轮。',
+  exAlignedTimeoutTitle: '反压：带超时的对齐',
+  exAlignedTimeoutSee:
+    '慢算子填满通道，屏障排在记录后面；触发 120 毫秒后仍在对齐的子任务切换为非对齐。',
+  exOutputTimeoutTitle: '反压：发送端超时',
+  exOutputTimeoutSee:
+    '屏障在 Source 已满的输出队列中等待；触发 120 毫秒后，它们作为非对齐屏障插队发送，被越过的记录成为通道状态。',
+  exUnalignedTitle: '反压：非对齐检查点',
+  exUnalignedSee:
+    '慢算子填满通道；非对齐屏障越过排队的缓冲区，这些缓冲区作为通道状态随检查点保存。',
+  exSinkTransactionalTitle: '故障后的事务型 Sink',
+  exSinkTransactionalSee:
+    '两次故障与恢复；两阶段提交的 Sink 只在检查点完成时让输出可见：不丢失，不重复。',
+  exSinkPlainTitle: '故障后的普通 Sink',
+  exSinkPlainSee: '同样的故障，Sink 立即输出：恢复后被重新读取的记录会输出两次。',
+};
