@@ -4,25 +4,14 @@
 // does not parse changes nothing and lists its problems. Both languages, presenter mode.
 import { expect, test, type Page } from '@playwright/test';
 import type { CheckpointLabHook } from '../src/app/checkpointLabHook';
-import { readStep, screenshotAndMeasure, watchErrors } from './helpers';
+import { englishByDefault, readStep, screenshotAndMeasure, storageReady as ready, watchErrors } from './helpers';
 
 type LabWindow = Window & { __checkpointLab: CheckpointLabHook };
 
 const PERIODIC = 'Changelog with periodic materialization: materialize, truncate, repeat';
 const DEFAULT_TITLE = 'Incremental RocksDB checkpoints of a keyed running sum';
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('checkpoint-lab.lang'))
-      localStorage.setItem('checkpoint-lab.lang', 'en');
-  });
-});
-
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as Partial<LabWindow>).__checkpointLab?.persistence().ready === true,
-  );
-}
+test.beforeEach(({ context }) => englishByDefault(context));
 
 /** The focused element's data-testid and whether it shows a focus ring. */
 function focused(page: Page) {

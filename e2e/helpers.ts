@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { CheckpointLabHook } from '../src/app/checkpointLabHook';
 import { mkdirSync } from 'node:fs';
 
 /** Collects console errors and uncaught exceptions of a page. */
@@ -41,4 +42,21 @@ export async function screenshotAndMeasure(page: Page, name: string): Promise<{ 
     return seen.size;
   }, png.toString('base64'));
   return { path, colors };
+}
+
+/** Pages open in English unless a test chose a language first, so English texts can be asserted. */
+export async function englishByDefault(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('checkpoint-lab.lang'))
+      localStorage.setItem('checkpoint-lab.lang', 'en');
+  });
+}
+
+/** Resolves once the app's storage (IndexedDB, or the in-memory fallback) is ready. */
+export async function storageReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as Partial<Window & { __checkpointLab: CheckpointLabHook }>).__checkpointLab?.persistence()
+        .ready === true,
+  );
 }

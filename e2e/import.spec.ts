@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { CheckpointLabHook } from '../src/app/checkpointLabHook';
-import { screenshotAndMeasure, watchErrors } from './helpers';
+import { englishByDefault, screenshotAndMeasure, storageReady as ready, watchErrors } from './helpers';
 
 type LabWindow = Window & { __checkpointLab: CheckpointLabHook; __pwned?: number };
 
@@ -23,18 +23,7 @@ const LESSON = {
   untilMs: 3000,
 };
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('checkpoint-lab.lang'))
-      localStorage.setItem('checkpoint-lab.lang', 'en');
-  });
-});
-
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as Partial<LabWindow>).__checkpointLab?.persistence().ready === true,
-  );
-}
+test.beforeEach(({ context }) => englishByDefault(context));
 const syncIdle = (page: Page) =>
   page.evaluate(() => (window as unknown as LabWindow).__checkpointLab.syncIdle());
 const stepTotal = async (page: Page) =>
