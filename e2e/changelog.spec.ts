@@ -4,31 +4,10 @@
 // "CP-3 = m1 + change sets 3+4", and the truncation cut moving over the change sets it drops.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchErrors } from './helpers';
+import { SEED_000_CHANGELOG } from './changelogScenario';
 
-const SEED_000 = {
-  format: 'checkpoint-lab/scenario@1',
-  title: 'Seed 000: log-based incremental checkpoints',
-  seed: 0,
-  job: { parallelism: 1, maxParallelism: 128, source: { kind: 'script' } },
-  storage: { latencyMs: 20, bytesPerMs: 10 },
-  stateBackend: {
-    type: 'rocksdb',
-    incremental: true,
-    changelog: { enabled: true, materializationIntervalMs: 0 },
-  },
-  checkpointing: { numRetained: 1 },
-  script: [
-    { atMs: 100, do: 'emit', records: [{ key: 'a', value: 1 }] },
-    { atMs: 200, do: 'checkpoint' },
-    { atMs: 500, do: 'emit', records: [{ key: 'b', value: 2 }] },
-    { atMs: 600, do: 'materialize' },
-    { atMs: 620, do: 'emit', records: [{ key: 'c', value: 3 }] },
-    { atMs: 650, do: 'checkpoint' },
-    { atMs: 1500, do: 'emit', records: [{ key: 'a', value: 4 }] },
-    { atMs: 1600, do: 'checkpoint' },
-  ],
-  untilMs: 2500,
-};
+/** Seed 000 as the Examples gallery ships it (scenarios/changelog-seed000.json). */
+const SEED_000 = SEED_000_CHANGELOG;
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('checkpoint-lab.lang', 'en'));

@@ -1,6 +1,7 @@
 /**
  * The header's way into the Examples gallery, beside the scenario button. Only the button is in
- * the first download; the gallery itself (ExamplesDialog) loads when first opened. In presenter
+ * the first download; the gallery itself (ExamplesDialog) is fetched when the pointer or focus
+ * reaches the button, so it is there by the time it opens. In presenter
  * mode it shows the icon alone (examples.css): the larger type leaves the header no room for the
  * label, so `aria-label` keeps the name.
  */
@@ -10,13 +11,15 @@ import './examples.css';
 /** Four tiles: a gallery. Inline SVG, like the presenter icons, so no icon font is needed. */
 const TILES = 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z';
 
-export function ExamplesButton({ onClick }: { onClick: () => void }) {
+export function ExamplesButton({ onClick, onPrefetch }: { onClick: () => void; onPrefetch: () => void }) {
   const t = useT();
   return (
     <button
       type="button"
       className="examples-button"
       onClick={onClick}
+      onPointerEnter={onPrefetch}
+      onFocus={onPrefetch}
       aria-haspopup="dialog"
       aria-label={t('exButton')}
       title={t('exButtonHint')}

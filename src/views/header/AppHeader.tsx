@@ -10,7 +10,9 @@ import type { Lang } from '../../i18n/language';
 
 // Loaded when first opened: it is not needed to start (npm run bench: initial bundle).
 const ConfigDialog = lazy(() => import('../config/ConfigDialog').then((m) => ({ default: m.ConfigDialog })));
-const ExamplesDialog = lazy(() => import('../examples/ExamplesDialog').then((m) => ({ default: m.ExamplesDialog })));
+/** Fetched when the pointer or focus reaches the button, so a key pressed right after opening is not lost to loading. */
+const loadExamplesDialog = () => import('../examples/ExamplesDialog');
+const ExamplesDialog = lazy(() => loadExamplesDialog().then((m) => ({ default: m.ExamplesDialog })));
 
 const LANGS: { id: Lang; label: string }[] = [
   { id: 'en', label: 'English' },
@@ -46,7 +48,7 @@ export function AppHeader() {
             </button>
           ))}
         </div>
-        <ExamplesButton onClick={() => setExamplesOpen(true)} />
+        <ExamplesButton onClick={() => setExamplesOpen(true)} onPrefetch={() => void loadExamplesDialog()} />
         <ScenarioButton onClick={() => setConfigOpen(true)} />
         <PresenterControls />
         <button type="button" className="help-button" onClick={() => setHelpOpen(true)} aria-label={t('help')} title={`${t('help')} (?)`} data-testid="help-button">
