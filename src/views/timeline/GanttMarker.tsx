@@ -45,10 +45,10 @@ function hitArea(kind: MarkerKind, x0: number, x1: number, laneY: number, g: Mar
       return { x: x0 - 7 * k, y: laneY - 2 * k, width: 14 * k, height: 14 * k };
     case 'restore':
       return {
-        x: x0 - 4 * k,
+        x: x0 - 5 * k,
         y: top,
-        width: Math.max(8 * k, x1 - x0 + 8 * k),
-        height: g.lanesBottom - top,
+        width: Math.max(10 * k, x1 - x0 + 10 * k),
+        height: g.plotBottom - top,
       };
     default:
       return { x: x0 - 7 * k, y: top, width: 14 * k, height: g.top - top + 1 };
@@ -142,8 +142,10 @@ export function GanttMarker(props: {
       )}
       {!inLane &&
         (m.kind === 'restore' ? (
+          // On the time axis, pointing up: the failure's ✕ that starts a restore sits at the same
+          // time at the top, so the two symbols never cover each other.
           <path
-            d={`M${x0 - 5 * k},${g.top - 2} l${5 * k},${-8 * k} l${5 * k},${8 * k} z`}
+            d={`M${x0 - 5 * k},${g.plotBottom} l${5 * k},${-8 * k} l${5 * k},${8 * k} z`}
             fill={color}
           />
         ) : (
