@@ -68,3 +68,20 @@ test('clicking a shared file says why it is still alive, in the chosen language'
   await sst.click();
   await expect(why).toHaveCount(0);
 });
+
+test('the LSM view shows each SST with its key range by key group, inside the subtask’s key groups', async ({ page }) => {
+  await jump(page, 'completed');
+  await page.getByTestId('node-count#1').click();
+  const ranges = page.getByTestId('lsm-view').getByTestId('sst-range');
+  await expect(ranges.first()).toBeVisible();
+  for (const text of await ranges.allInnerTexts()) {
+    const m = /^kg (\d+)–(\d+)$/.exec(text.trim());
+    expect(m, text).not.toBeNull();
+    const [from, to] = [Number(m![1]), Number(m![2])];
+    expect(from).toBeLessThanOrEqual(to);
+    // count#1 of 2 owns key groups [64, 127] of 128.
+    expect(from).toBeGreaterThanOrEqual(64);
+    expect(to).toBeLessThanOrEqual(127);
+  }
+  await expect(page.getByTestId('sst').first()).toHaveAttribute('title', /keys .+ … .+ \(key groups \d+–\d+\)/);
+});

@@ -120,7 +120,7 @@ export const coreEn = {
   columnFamily: 'Column family',
   activeMemtable: 'Active memtable: takes every write until it reaches the write buffer size',
   sealedMemtable: 'Sealed (immutable) memtable: waits for the background flush',
-  lsmLegend: 'Green: written by this step. Outlined: uploaded by the last confirmed checkpoint, so the next incremental checkpoint reuses it. (1,2,3): the files a compaction merged.',
+  lsmLegend: 'Green: written by this step. Outlined: uploaded by the last confirmed checkpoint, so the next incremental checkpoint reuses it. (1,2,3): the files a compaction merged. kg a–b: the key range of the file by key group, the first part of every key (hover for the keys).',
   whyAlive: 'Why is this file still here? (click)',
   registryModel: 'shared state registry',
   registryRefcount: 'reference counts (Flink ≤1.14)',
@@ -148,7 +148,8 @@ export const coreEn = {
   ofSteps: 'of',
   ms: 'ms',
   playbackControls: 'Playback',
-  sstTitle: '{file} · {entries} entries · seq {from}–{to}',
+  sstTitle: '{file} · {entries} entries · keys {first} … {last} (key groups {kgFrom}–{kgTo}) · seq {from}–{to}',
+  sstKeyGroups: 'kg {from}–{to}',
   aliveNone: 'none',
   aliveRefcount:
     'Reference count {count}: retained checkpoint(s) {used} use it (Flink ≤1.14 model). When all of them are subsumed the count reaches 0 and the file is deleted.',

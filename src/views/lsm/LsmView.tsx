@@ -5,18 +5,32 @@
  * marked, so flushes and compactions are visible when stepping.
  */
 import { useMemo } from 'react';
-import { rocksDbColumnFamilyViews, type RocksDbSstView } from '../../engine';
+import { rocksDbColumnFamilyViews, type RocksDbKeyView, type RocksDbSstView } from '../../engine';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { useViewEvents, useViewState } from '../panelPace';
 
+/** A key as the tooltip shows it: the user key (and map key), or its bytes' length when it does not decode. */
+function showKey(k: RocksDbKeyView): string {
+  if (k.key === null) return `(${k.bytes.length} B)`;
+  const key = typeof k.key === 'string' ? k.key : String(k.key);
+  return k.userKey === undefined ? key : `${key}/${String(k.userKey)}`;
+}
+
 function SstChip({ f, isNew, reused }: { f: RocksDbSstView; isNew: boolean; reused: boolean }) {
   const t = useT();
   const lineage = f.inputs.length > 0 ? ` (${f.inputs.join(',')})` : '';
+  const kgFrom = f.smallestKey.keyGroup ?? '?';
+  const kgTo = f.largestKey.keyGroup ?? '?';
+  const title = t('sstTitle', { file: f.fileName, entries: f.entryCount, first: showKey(f.smallestKey), last: showKey(f.largestKey), kgFrom, kgTo, from: f.smallestSeq, to: f.largestSeq });
   return (
-    <span className={`sst${isNew ? ' new' : ''}${reused ? ' reused' : ''}`} title={t('sstTitle', { file: f.fileName, entries: f.entryCount, from: f.smallestSeq, to: f.largestSeq })} data-testid="sst">
+    <span className={`sst${isNew ? ' new' : ''}${reused ? ' reused' : ''}`} title={title} data-testid="sst">
       <b>{f.fileNumber}</b>
       {lineage}
+      {/* Keys sort by key group first, so a file's key range reads as a key-group range. */}
+      <small className="sst-range" data-testid="sst-range">
+        {t('sstKeyGroups', { from: kgFrom, to: kgTo })}
+      </small>
       <small>{formatBytes(f.sizeBytes)}</small>
     </span>
   );
