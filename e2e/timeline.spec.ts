@@ -38,14 +38,19 @@ test('tabs switch between the history, the timeline and the charts, by mouse and
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('charts-panel')).toBeVisible();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('registry-table')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tab-checkpoints')).toBeFocused();
   await expect(page.getByTestId('checkpoint-history')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('tab-registry')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('tab-charts')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
   await expect(page.getByTestId('tab-checkpoints')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('End');
-  await expect(page.getByTestId('tab-charts')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tab-registry')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
   expect(await readStep(page)).toBe(50);
   // Only the selected tab is in the tab order, and the panel is labelled by it.
   await expect(page.getByTestId('tab-timeline')).toHaveAttribute('tabindex', '-1');

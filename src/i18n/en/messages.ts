@@ -17,6 +17,7 @@ import { restoreEn } from './restore';
 import { presenterEn } from './presenter';
 import { jobGraphEn } from './jobGraph';
 import { examplesEn } from './examples';
+import { registryEn } from './registry';
 
 export const messagesEn = {
   ...coreEn,
@@ -32,4 +33,5 @@ export const messagesEn = {
   ...restoreEn,
   ...jobGraphEn,
   ...examplesEn,
+  ...registryEn,
 };

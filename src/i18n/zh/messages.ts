@@ -17,6 +17,7 @@ import { restoreZh } from './restore';
 import { presenterZh } from './presenter';
 import { jobGraphZh } from './jobGraph';
 import { examplesZh } from './examples';
+import { registryZh } from './registry';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -32,4 +33,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...restoreZh,
   ...jobGraphZh,
   ...examplesZh,
+  ...registryZh,
 };

@@ -1,6 +1,6 @@
 /**
- * The lower-left slot of the stage holds three views of the checkpoints, one at a time: the
- * history table, the timeline (Gantt) and the charts, plus the Restore view once the recording
+ * The lower-left slot of the stage holds views of the checkpoints, one at a time: the history
+ * table, the shared state registry (seed 002's table), the timeline (Gantt) and the charts, plus the Restore view once the recording
  * holds a restore (src/views/restore; its tab is marked while a restore runs at the cursor).
  * ARIA tabs pattern with automatic activation: ← → Home End move between tabs and show the tab
  * they land on.
@@ -16,11 +16,13 @@ import './tabs.css';
 const CheckpointTimeline = lazy(() => import('../timeline/CheckpointTimeline').then((m) => ({ default: m.CheckpointTimeline })));
 const ChartsPanel = lazy(() => import('../charts/ChartsPanel').then((m) => ({ default: m.ChartsPanel })));
 const RestoreView = lazy(() => import('../restore/RestoreView').then((m) => ({ default: m.RestoreView })));
+const RegistryTable = lazy(() => import('../registry/RegistryTable').then((m) => ({ default: m.RegistryTable })));
 
-const ALL_TABS = ['checkpoints', 'timeline', 'charts', 'restore'] as const;
+const ALL_TABS = ['checkpoints', 'timeline', 'charts', 'registry', 'restore'] as const;
 type TabId = (typeof ALL_TABS)[number];
 const LABELS: Record<TabId, MessageKey> = {
   checkpoints: 'checkpoints',
+  registry: 'rgTab',
   timeline: 'tabTimeline',
   charts: 'tabCharts',
   restore: 'rsTab',
@@ -86,6 +88,7 @@ export function StageTabs() {
           {tab === 'timeline' && <CheckpointTimeline />}
           {tab === 'charts' && <ChartsPanel />}
           {tab === 'restore' && <RestoreView />}
+          {tab === 'registry' && <RegistryTable />}
         </Suspense>
       </div>
     </section>

@@ -1,0 +1,109 @@
+/**
+ * The shared state registry as a table in the style of seed 002 (file, storage path, count or
+ * last-used id, retained range), at the step the stage shows. Rows the step registered, changed
+ * or deleted are marked, so stepping through a checkpoint's completion shows references being
+ * added and dropped and files leaving storage. Clicking a row says why the file is still alive.
+ */
+import { useMemo, useState } from 'react';
+import { explainPath } from '../../engine';
+import { useAppStore } from '../../store/appStore';
+import { useT } from '../../i18n/useT';
+import { formatBytes } from '../format';
+import { useViewCursor, useViewEvents, useViewState } from '../panelPace';
+import { whyAlive } from '../storage/whyAlive';
+import { formatRetained, lineageByPath, registryRows, type RegistryRow } from './registryRows';
+import './registry.css';
+
+function FileCell({ r }: { r: RegistryRow }) {
+  const t = useT();
+  if (r.file.kind === 'sst' && r.file.sst !== null) {
+    const lineage = r.file.inputs.length > 0 ? ` (${r.file.inputs.join(',')})` : '';
+    return (
+      <span className="mono" title={r.file.localName}>
+        {t('rgSst', { n: r.file.sst })}
+        {lineage}
+      </span>
+    );
+  }
+  return <span className="mono">{r.file.kind}</span>;
+}
+
+export function RegistryTable() {
+  const t = useT();
+  const state = useViewState();
+  const cursor = useViewCursor();
+  const events = useViewEvents();
+  const timeline = useAppStore((s) => s.timeline);
+  const revision = useAppStore((s) => s.revision);
+  const [explained, setExplained] = useState<string | null>(null);
+  // Uploads (with their compaction inputs) of the whole recording. A branch changes the Timeline
+  // in place, so `revision` (bumped by every re-recording or branch) is what says to recompute.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const lineage = useMemo(() => lineageByPath(timeline.records().map((r) => r.events)), [timeline, revision]);
+  const before = cursor > 0 ? timeline.stateAt(cursor - 1) : null;
+  const rows = useMemo(() => registryRows(state, before, events, lineage), [state, before, events, lineage]);
+  const refcount = state.registry.model === 'refcount';
+  const retained = state.coordinator.completed.map((c) => c.id);
+  // `shared/8f9ec6f5…`: enough to tell files apart on a projector; the full path is the tooltip.
+  const shortPath = (p: string) => {
+    const rel = p.slice(state.coordinator.jobId.length + 1);
+    const slash = rel.lastIndexOf('/');
+    return rel.length - slash > 10 ? `${rel.slice(0, slash + 9)}…` : rel;
+  };
+
+  return (
+    <div className="registry-table" data-testid="registry-table">
+      <p className="muted small">
+        {refcount ? t('rgModelRefcount') : t('rgModelLastUsed')} · {t('rgRetained', { ids: retained.length ? retained.join(', ') : '–', n: state.scenario.checkpointing.numRetained })}
+      </p>
+      {rows.length === 0 ? (
+        <p className="muted">{t('rgEmpty')}</p>
+      ) : (
+        <table className="state-table">
+          <thead>
+            <tr>
+              <th>{t('rgFile')}</th>
+              <th>{t('rgPath')}</th>
+              <th className="num">{refcount ? t('rgCount') : t('rgLastUsed')}</th>
+              <th>{t('rgRetainedBy')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr
+                key={r.key}
+                className={`rg-row${r.change ? ` rg-${r.change}` : ''}${explained === r.path ? ' selected' : ''}`}
+                data-testid="registry-row"
+                data-change={r.change ?? ''}
+                tabIndex={0}
+                aria-expanded={explained === r.path}
+                title={r.change === 'deleted' ? (r.reason ?? '') : t('whyAlive')}
+                onClick={() => setExplained(explained === r.path ? null : r.path)}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter') return;
+                  e.stopPropagation();
+                  setExplained(explained === r.path ? null : r.path);
+                }}
+              >
+                <td>
+                  <FileCell r={r} /> <span className="muted small">{r.task}</span>
+                </td>
+                <td className="mono small" title={r.path}>
+                  {shortPath(r.path)} <span className="muted">{formatBytes(r.sizeBytes)}</span>
+                </td>
+                <td className="num">{refcount ? (r.referenceCount ?? 0) : r.lastUsed}</td>
+                <td>{r.change === 'deleted' ? t('rgDeleted') : formatRetained(r.retainedBy)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {explained && (
+        <p className="why" data-testid="registry-why">
+          {whyAlive(explainPath(state.registry, explained), t)}
+        </p>
+      )}
+      <p className="muted small">{t('rgLegend')}</p>
+    </div>
+  );
+}
