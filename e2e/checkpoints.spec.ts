@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { readStep } from './helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -84,4 +85,28 @@ test('the LSM view shows each SST with its key range by key group, inside the su
     expect(to).toBeLessThanOrEqual(127);
   }
   await expect(page.getByTestId('sst').first()).toHaveAttribute('title', /keys .+ … .+ \(key groups \d+–\d+\)/);
+});
+
+test('at a compaction step the LSM view shows the inputs merging into the output', async ({ page }) => {
+  const seed002 = readFileSync(new URL('../scenarios/seed002-refcount.json', import.meta.url), 'utf8');
+  // beforeEach opened the app already: a new hash alone is not a new visit, so leave it first.
+  await page.goto('about:blank');
+  await page.goto(`/#scenario=${Buffer.from(seed002).toString('base64url')}`);
+  await expect(page.getByTestId('scenario-title')).toContainText('Seed 002');
+  await page.getByTestId('node-count#0').click();
+  // After checkpoint 2 the scenario compacts SSTs 1, 2 and 3 (its `compact` action): step to it.
+  await jump(page, 'completed', 2);
+  const lsm = page.getByTestId('lsm-view');
+  for (let i = 0; i < 40 && (await lsm.getByTestId('sst-merged').count()) === 0; i++)
+    await page.getByTestId('step-forward').click();
+  const mergedInputs = lsm.getByTestId('sst-merged');
+  await expect(mergedInputs).toHaveCount(3);
+  expect((await mergedInputs.locator('b').allInnerTexts()).sort()).toEqual(['1', '2', '3']);
+  const output = lsm.getByTestId('sst').filter({ hasText: '(1,2,3)' });
+  await expect(output).toHaveClass(/new/);
+  const outNumber = (await output.locator('b').innerText()).trim();
+  await expect(mergedInputs.first()).toContainText(`→ ${outNumber}`);
+  // One step later the inputs are gone.
+  await page.getByTestId('step-forward').click();
+  await expect(lsm.getByTestId('sst-merged')).toHaveCount(0);
 });

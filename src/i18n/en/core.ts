@@ -120,7 +120,7 @@ export const coreEn = {
   columnFamily: 'Column family',
   activeMemtable: 'Active memtable: takes every write until it reaches the write buffer size',
   sealedMemtable: 'Sealed (immutable) memtable: waits for the background flush',
-  lsmLegend: 'Green: written by this step. Outlined: uploaded by the last confirmed checkpoint, so the next incremental checkpoint reuses it. (1,2,3): the files a compaction merged. kg a–b: the key range of the file by key group, the first part of every key (hover for the keys).',
+  lsmLegend: 'Green: written by this step. Outlined: uploaded by the last confirmed checkpoint, so the next incremental checkpoint reuses it. (1,2,3): the files a compaction merged; at the compaction’s step its inputs are shown struck through, “→ 5” naming the output. kg a–b: the key range of the file by key group, the first part of every key (hover for the keys).',
   whyAlive: 'Why is this file still here? (click)',
   registryModel: 'shared state registry',
   registryRefcount: 'reference counts (Flink ≤1.14)',

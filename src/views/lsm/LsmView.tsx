@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { rocksDbColumnFamilyViews, type RocksDbKeyView, type RocksDbSstView } from '../../engine';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
-import { useViewEvents, useViewState } from '../panelPace';
+import { useViewCursor, useViewEvents, useViewState } from '../panelPace';
+import { useAppStore } from '../../store/appStore';
 
 /** A key as the tooltip shows it: the user key (and map key), or its bytes' length when it does not decode. */
 function showKey(k: RocksDbKeyView): string {
@@ -17,14 +18,14 @@ function showKey(k: RocksDbKeyView): string {
   return k.userKey === undefined ? key : `${key}/${String(k.userKey)}`;
 }
 
-function SstChip({ f, isNew, reused }: { f: RocksDbSstView; isNew: boolean; reused: boolean }) {
+function SstChip({ f, isNew, reused, mergedInto }: { f: RocksDbSstView; isNew: boolean; reused: boolean; mergedInto?: number[] }) {
   const t = useT();
   const lineage = f.inputs.length > 0 ? ` (${f.inputs.join(',')})` : '';
   const kgFrom = f.smallestKey.keyGroup ?? '?';
   const kgTo = f.largestKey.keyGroup ?? '?';
   const title = t('sstTitle', { file: f.fileName, entries: f.entryCount, first: showKey(f.smallestKey), last: showKey(f.largestKey), kgFrom, kgTo, from: f.smallestSeq, to: f.largestSeq });
   return (
-    <span className={`sst${isNew ? ' new' : ''}${reused ? ' reused' : ''}`} title={title} data-testid="sst">
+    <span className={`sst${isNew ? ' new' : ''}${reused ? ' reused' : ''}${mergedInto ? ' merged' : ''}`} title={title} data-testid={mergedInto ? 'sst-merged' : 'sst'}>
       <b>{f.fileNumber}</b>
       {lineage}
       {/* Keys sort by key group first, so a file's key range reads as a key-group range. */}
@@ -32,6 +33,7 @@ function SstChip({ f, isNew, reused }: { f: RocksDbSstView; isNew: boolean; reus
         {t('sstKeyGroups', { from: kgFrom, to: kgTo })}
       </small>
       <small>{formatBytes(f.sizeBytes)}</small>
+      {mergedInto && <small className="merged-into">→ {mergedInto.join(',')}</small>}
     </span>
   );
 }
@@ -43,6 +45,23 @@ export function LsmView({ task }: { task: string }) {
   const keyed = state.job.keyed[task];
   const views = useMemo(() => (keyed?.backend.type === 'rocksdb' ? rocksDbColumnFamilyViews(keyed.backend.rocks) : []), [keyed]);
   const writeBuffer = state.scenario.stateBackend.rocksdb.writeBufferBytes;
+  // Compaction at this step: its inputs, as they were one step earlier, shown fading into the output.
+  const timeline = useAppStore((s) => s.timeline);
+  const cursor = useViewCursor();
+  const merged = useMemo(() => {
+    const out = new Map<string, { f: RocksDbSstView; level: number; into: number[] }[]>();
+    const done = events.filter((e) => e.task === task && e.type === 'compaction.finished');
+    if (done.length === 0 || cursor === 0) return out;
+    const prev = timeline.stateAt(cursor - 1).job.keyed[task];
+    if (prev?.backend.type !== 'rocksdb') return out;
+    for (const cf of rocksDbColumnFamilyViews(prev.backend.rocks))
+      for (const l of cf.levels)
+        for (const f of l.files)
+          for (const e of done)
+            if (e.type === 'compaction.finished' && e.cf === cf.columnFamily && !e.trivialMove && e.inputs.includes(f.fileNumber))
+              out.set(cf.columnFamily, [...(out.get(cf.columnFamily) ?? []), { f, level: l.level, into: e.outputs }]);
+    return out;
+  }, [events, task, timeline, cursor]);
   const fresh = useMemo(() => {
     const s = new Set<number>();
     for (const e of events) {
@@ -78,12 +97,16 @@ export function LsmView({ task }: { task: string }) {
             ))}
           </div>
           {cf.levels
-            .filter((l) => l.files.length > 0 || l.level === 0)
+            .filter((l) => l.files.length > 0 || l.level === 0 || merged.get(cf.columnFamily)?.some((m) => m.level === l.level))
             .map((l) => (
               <div key={l.level} className="level">
                 <span className="level-name">L{l.level}</span>
                 <span className="level-files">
-                  {l.files.length === 0 ? <span className="muted small">—</span> : l.files.map((f) => <SstChip key={f.fileNumber} f={f} isNew={fresh.has(f.fileNumber)} reused={confirmed.has(f.fileNumber)} />)}
+                  {l.files.length === 0 && !merged.get(cf.columnFamily)?.some((m) => m.level === l.level) ? <span className="muted small">—</span> : l.files.map((f) => <SstChip key={f.fileNumber} f={f} isNew={fresh.has(f.fileNumber)} reused={confirmed.has(f.fileNumber)} />)}
+                  {merged
+                    .get(cf.columnFamily)
+                    ?.filter((m) => m.level === l.level)
+                    .map((m) => <SstChip key={`merged-${m.f.fileNumber}`} f={m.f} isNew={false} reused={false} mergedInto={m.into} />)}
                 </span>
                 <span className="muted small">{l.level === 0 ? `${l.files.length}/${l.target ?? '–'}` : formatBytes(l.bytes)}</span>
               </div>
