@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clonePlain, digestPlain } from './plainData';
+import { clonePlain, digestPlain, sealPlain } from './plainData';
+import { Simulation } from '../simulation';
+import { DEFAULT_SCENARIO } from '../defaultScenario';
 
 describe('plain data', () => {
   it('clones deeply, sharing byte arrays', () => {
@@ -17,5 +19,31 @@ describe('plain data', () => {
     expect(Object.keys(c)).toEqual(['__proto__', 'y']);
     expect(Object.getPrototypeOf(c)).toBe(Object.prototype);
     expect(digestPlain(c)).toBe(digestPlain(v));
+  });
+});
+
+describe('sealed values (append-only history)', () => {
+  it('are shared by clones, frozen, while everything around them is copied', () => {
+    const history = sealPlain([{ origin: 'p0:g1', key: 'a', value: 1 }]);
+    const state = { done: history, open: [{ origin: 'p0:g2', key: 'b', value: 2 }] };
+    const copy = clonePlain(state);
+    expect(copy.done).toBe(history);
+    expect(copy.open).not.toBe(state.open);
+    expect(copy.open).toEqual(state.open);
+    expect(Object.isFrozen(history[0])).toBe(true);
+    expect(() => (history as { origin: string }[]).push({ origin: 'x' })).toThrow(TypeError);
+  });
+
+  it('a committed sink transaction is shared between the live job and its snapshots', () => {
+    const sim = Simulation.create(DEFAULT_SCENARIO);
+    while (!sim.state.job.output.transactions?.some((t) => t.status === 'committed')) sim.step();
+    const committed = sim.state.job.output.transactions!.find((t) => t.status === 'committed')!;
+    const snap = sim.snapshot();
+    const again = snap.job.output.transactions!.find((t) => t.id === committed.id)!;
+    expect(again.records).toBe(committed.records);
+    expect(again).not.toBe(committed);
+    // The job goes on committing with the shared history in place.
+    for (let i = 0; i < 300; i++) sim.step();
+    expect(sim.state.job.output.emitted).toBeGreaterThan(snap.job.output.emitted);
   });
 });

@@ -6,14 +6,28 @@
  */
 export type Plain = null | boolean | number | string | Uint8Array | Plain[] | { [k: string]: Plain };
 
-/** Deep-copies plain data, sharing (immutable) byte arrays. */
+/**
+ * Plain data that will never change again, shared by clones like byte arrays: an append-only
+ * history (a finished sink transaction's records) would otherwise be copied into every keyframe
+ * and every seek, so their cost would grow with the length of the run. Sealed values are frozen,
+ * so a mutation that breaks the promise throws instead of corrupting other snapshots.
+ */
+const SEALED = new WeakSet<object>();
+
+/** Freezes `value` deeply and lets clones share it from now on. */
+export function sealPlain<T extends object>(value: T): T {
+  SEALED.add(deepFreeze(value));
+  return value;
+}
+
+/** Deep-copies plain data, sharing (immutable) byte arrays and sealed values. */
 export function clonePlain<T>(value: T): T {
   return cloneAny(value) as T;
 }
 
 function cloneAny(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
-  if (v instanceof Uint8Array) return v;
+  if (v instanceof Uint8Array || SEALED.has(v)) return v;
   if (Array.isArray(v)) {
     const out = new Array(v.length);
     for (let i = 0; i < v.length; i++) out[i] = cloneAny(v[i]);

@@ -6,6 +6,7 @@
  * visible, so a record made visible twice is a duplicate downstream.
  */
 import type { SinkOutput } from '../jobState';
+import { sealPlain } from '../../core/plainData';
 
 /** Where a transaction is in its life (Kafka: ongoing, prepared by a flush, committed, aborted). */
 export type TransactionStatus = 'open' | 'pre-committed' | 'committed' | 'aborted';
@@ -98,5 +99,7 @@ export function endTransaction(output: SinkOutput, txn: ExternalTransaction, how
   txn.status = commit ? 'committed' : 'aborted';
   txn.endedAtMs = nowMs;
   txn.endedBy = how;
+  // An ended transaction's records never change again: keyframes and seeks share them.
+  sealPlain(txn.records);
   return commit ? makeVisible(output, txn.records) : 0;
 }
