@@ -7,6 +7,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { EngineState, UserAction } from '../../engine';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
+import { TaskSelect } from './TaskSelect';
 import { ActionButton } from './ActionButton';
 import {
   keyedTasks,
@@ -93,19 +94,7 @@ export function CheckpointActions({ state, selectedTask, run }: Props) {
         </ActionButton>
       </div>
       <div className="act-row">
-        <select
-          value={task}
-          onChange={(e) => setTaskChoice(e.target.value)}
-          aria-label={t('task')}
-          title={t('task')}
-          data-testid="backend-task"
-        >
-          {tasks.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
+        <TaskSelect tasks={tasks} value={task} onChange={setTaskChoice} testId="backend-task" />
         <ActionButton
           testId="action-flush"
           title={t('actFlushTitle', { task })}

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { EngineState, UserAction } from '../../engine';
 import { useT, type Translate } from '../../i18n/useT';
+import { TaskSelect } from './TaskSelect';
 import { ActionButton } from './ActionButton';
 import {
   allTasks,
@@ -52,19 +53,7 @@ export function FaultActions({ state, selectedTask, run }: Props) {
   return (
     <>
       <div className="act-row">
-        <select
-          value={task}
-          onChange={(e) => setTaskChoice(e.target.value)}
-          aria-label={t('task')}
-          title={t('task')}
-          data-testid="fault-task"
-        >
-          {tasks.map((x) => (
-            <option key={x} value={x}>
-              {x}
-            </option>
-          ))}
-        </select>
+        <TaskSelect tasks={tasks} value={task} onChange={setTaskChoice} testId="fault-task" />
         <select
           value={effectivePhase}
           onChange={(e) => setPhase(e.target.value as FailPhase)}
