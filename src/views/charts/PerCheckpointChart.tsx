@@ -10,8 +10,8 @@ import { useT } from '../../i18n/useT';
 import { STATUS_COLORS } from '../timeline/ganttColors';
 import { jumpToCheckpoint } from '../timeline/jumpToCheckpoint';
 import type { CheckpointBar } from '../timeline/checkpointBars';
-import { ChartFrame, frameLayout, type LegendItem } from './ChartFrame';
-import { ChartTooltip } from './ChartTooltip';
+import { frameLayout, type LegendItem } from './ChartFrame';
+import { InspectableChart } from './InspectableChart';
 import { CursorLine } from './CursorLine';
 import { D3Axis } from './D3Axis';
 import type { CheckpointStat } from './checkpointStats';
@@ -114,99 +114,91 @@ export function PerCheckpointChart(props: {
     lines: [...props.tooltipLines(active), ...(active.reason ? [active.reason] : [])],
   };
   return (
-    <div
-      className="chart-box"
-      data-testid={`${props.testId}-box`}
-      {...inspector.focusProps}
-      aria-label={`${title}. ${t('chartKeysHint')}`}
-      role="group"
+    <InspectableChart
+      svgRef={props.svgRef}
+      width={width}
+      height={height}
+      title={title}
+      legend={legend}
+      layout={layout}
+      k={k}
+      testId={props.testId}
+      inspector={inspector}
+      tip={tip}
     >
-      <ChartFrame
-        svgRef={props.svgRef}
-        width={width}
-        height={height}
-        title={title}
-        legend={legend}
-        layout={layout}
-        k={k}
-        label={title}
-        testId={props.testId}
-      >
-        {ticks.map((v) => (
-          <line key={v} className="grid-line" x1={0} x2={w} y1={y(v)} y2={y(v)} />
-        ))}
-        {active && (
-          <rect
-            className="inspect-band"
-            x={x(active.id)! - (x.step() - x.bandwidth()) / 2}
-            width={x.step()}
-            y={0}
-            height={h}
-          />
-        )}
-        {stats.map((s) => (
-          <g key={s.id} transform={`translate(${x(s.id)},0)`} data-testid="checkpoint-bar-group">
-            {series.map((ser) => {
-              const v = ser.value(s);
-              if (v === null) return null;
-              const top = y(v);
-              return (
-                <rect
-                  key={ser.key}
-                  className="data-bar"
-                  x={inner(ser.key)}
-                  width={inner.bandwidth()}
-                  y={top}
-                  height={Math.max(v > 0 ? 1 : 0, h - top)}
-                  fill={ser.color(s)}
-                />
-              );
-            })}
-            {s.status === 'aborted' && series.every((ser) => ser.value(s) === null) && (
-              <path
-                className="fail-cross"
-                d={`M${x.bandwidth() / 2 - 5 * k},${h - 12 * k} l${10 * k},${10 * k} m0,${-10 * k} l${-10 * k},${10 * k}`}
-                stroke={STATUS_COLORS.aborted}
+      {ticks.map((v) => (
+        <line key={v} className="grid-line" x1={0} x2={w} y1={y(v)} y2={y(v)} />
+      ))}
+      {active && (
+        <rect
+          className="inspect-band"
+          x={x(active.id)! - (x.step() - x.bandwidth()) / 2}
+          width={x.step()}
+          y={0}
+          height={h}
+        />
+      )}
+      {stats.map((s) => (
+        <g key={s.id} transform={`translate(${x(s.id)},0)`} data-testid="checkpoint-bar-group">
+          {series.map((ser) => {
+            const v = ser.value(s);
+            if (v === null) return null;
+            const top = y(v);
+            return (
+              <rect
+                key={ser.key}
+                className="data-bar"
+                x={inner(ser.key)}
+                width={inner.bandwidth()}
+                y={top}
+                height={Math.max(v > 0 ? 1 : 0, h - top)}
+                fill={ser.color(s)}
               />
-            )}
-            {s.status === 'inProgress' && series.every((ser) => ser.value(s) === null) && (
-              <text className="pending-mark" x={x.bandwidth() / 2} y={h - 4} textAnchor="middle">
-                …
-              </text>
-            )}
-          </g>
-        ))}
-        <D3Axis axis={yAxis} />
-        <D3Axis axis={xAxis} transform={`translate(0,${h})`} />
-        {stats.length === 0 && (
-          <text className="chart-empty" x={w / 2} y={h / 2} textAnchor="middle">
-            {t('tlEmpty')}
-          </text>
-        )}
-        {cursorX !== null && (
-          <CursorLine
-            x={cursorX}
-            w={w}
-            h={h}
-            label={t('tlCursorStep', { n: props.cursor })}
-            k={k}
-          />
-        )}
-        {stats.map((s, i) => (
-          <rect
-            key={s.id}
-            className="hit"
-            x={x(s.id)! - (x.step() - x.bandwidth()) / 2}
-            width={x.step()}
-            y={0}
-            height={h}
-            onMouseEnter={() => inspector.setIndex(i)}
-            onClick={() => jumpToCheckpoint(s.bar)}
-            data-testid={`chart-band-${s.id}`}
-          />
-        ))}
-      </ChartFrame>
-      <ChartTooltip tip={tip} width={width} />
-    </div>
+            );
+          })}
+          {s.status === 'aborted' && series.every((ser) => ser.value(s) === null) && (
+            <path
+              className="fail-cross"
+              d={`M${x.bandwidth() / 2 - 5 * k},${h - 12 * k} l${10 * k},${10 * k} m0,${-10 * k} l${-10 * k},${10 * k}`}
+              stroke={STATUS_COLORS.aborted}
+            />
+          )}
+          {s.status === 'inProgress' && series.every((ser) => ser.value(s) === null) && (
+            <text className="pending-mark" x={x.bandwidth() / 2} y={h - 4} textAnchor="middle">
+              …
+            </text>
+          )}
+        </g>
+      ))}
+      <D3Axis axis={yAxis} />
+      <D3Axis axis={xAxis} transform={`translate(0,${h})`} />
+      {stats.length === 0 && (
+        <text className="chart-empty" x={w / 2} y={h / 2} textAnchor="middle">
+          {t('tlEmpty')}
+        </text>
+      )}
+      {cursorX !== null && (
+        <CursorLine
+          x={cursorX}
+          w={w}
+          h={h}
+          label={t('tlCursorStep', { n: props.cursor })}
+          k={k}
+        />
+      )}
+      {stats.map((s, i) => (
+        <rect
+          key={s.id}
+          className="hit"
+          x={x(s.id)! - (x.step() - x.bandwidth()) / 2}
+          width={x.step()}
+          y={0}
+          height={h}
+          onMouseEnter={() => inspector.setIndex(i)}
+          onClick={() => jumpToCheckpoint(s.bar)}
+          data-testid={`chart-band-${s.id}`}
+        />
+      ))}
+    </InspectableChart>
   );
 }

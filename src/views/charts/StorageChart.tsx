@@ -18,8 +18,8 @@ import {
 } from 'd3';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
-import { ChartFrame, frameLayout, type LegendItem } from './ChartFrame';
-import { ChartTooltip } from './ChartTooltip';
+import { frameLayout, type LegendItem } from './ChartFrame';
+import { InspectableChart } from './InspectableChart';
 import { CursorLine } from './CursorLine';
 import { D3Axis } from './D3Axis';
 import { upTo, type StoragePoint } from './chartSeries';
@@ -106,55 +106,47 @@ export function StorageChart(props: {
     inspector.setIndex(i >= 0 ? i : null);
   };
   return (
-    <div
-      className="chart-box"
-      data-testid={`chart-${metric === 'bytes' ? 'stored' : 'files'}-box`}
-      {...inspector.focusProps}
-      aria-label={`${title}. ${t('chartKeysHint')}`}
-      role="group"
+    <InspectableChart
+      svgRef={props.svgRef}
+      width={width}
+      height={height}
+      title={title}
+      legend={legend}
+      layout={layout}
+      k={k}
+      testId={`chart-${metric === 'bytes' ? 'stored' : 'files'}`}
+      inspector={inspector}
+      tip={tip}
     >
-      <ChartFrame
-        svgRef={props.svgRef}
-        width={width}
-        height={height}
-        title={title}
-        legend={legend}
-        layout={layout}
-        k={k}
-        label={title}
-        testId={`chart-${metric === 'bytes' ? 'stored' : 'files'}`}
-      >
-        {ticks.map((v) => (
-          <line key={v} className="grid-line" x1={0} x2={w} y1={y(v)} y2={y(v)} />
-        ))}
-        <path className="series-area" d={fill} fill={color} />
-        <path className="series-line" d={path} stroke={color} data-testid="series-line" />
-        {active && (
-          <circle
-            className="inspect-dot"
-            cx={x(active.atMs)}
-            cy={y(value(active))}
-            r={4.5 * k}
-            fill={color}
-          />
-        )}
-        <D3Axis
-          axis={axisLeft(y)
-            .tickValues(ticks)
-            .tickFormat((v) => fmt(Number(v)))
-            .tickSizeOuter(0)}
+      {ticks.map((v) => (
+        <line key={v} className="grid-line" x1={0} x2={w} y1={y(v)} y2={y(v)} />
+      ))}
+      <path className="series-area" d={fill} fill={color} />
+      <path className="series-line" d={path} stroke={color} data-testid="series-line" />
+      {active && (
+        <circle
+          className="inspect-dot"
+          cx={x(active.atMs)}
+          cy={y(value(active))}
+          r={4.5 * k}
+          fill={color}
         />
-        <D3Axis
-          axis={axisBottom(x)
-            .ticks(Math.max(2, Math.floor(w / (80 * k))))
-            .tickFormat(format(','))
-            .tickSizeOuter(0)}
-          transform={`translate(0,${h})`}
-        />
-        <CursorLine x={x(cursorMs)} w={w} h={h} label={t('tlCursorStep', { n: cursor })} k={k} />
-        <rect className="hit" x={0} y={0} width={w} height={h} onMouseMove={onMove} />
-      </ChartFrame>
-      <ChartTooltip tip={tip} width={width} />
-    </div>
+      )}
+      <D3Axis
+        axis={axisLeft(y)
+          .tickValues(ticks)
+          .tickFormat((v) => fmt(Number(v)))
+          .tickSizeOuter(0)}
+      />
+      <D3Axis
+        axis={axisBottom(x)
+          .ticks(Math.max(2, Math.floor(w / (80 * k))))
+          .tickFormat(format(','))
+          .tickSizeOuter(0)}
+        transform={`translate(0,${h})`}
+      />
+      <CursorLine x={x(cursorMs)} w={w} h={h} label={t('tlCursorStep', { n: cursor })} k={k} />
+      <rect className="hit" x={0} y={0} width={w} height={h} onMouseMove={onMove} />
+    </InspectableChart>
   );
 }

@@ -8,8 +8,8 @@ import { axisBottom, axisLeft, format, max, scaleLinear } from 'd3';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { uploadKindColor } from '../timeline/ganttColors';
-import { ChartFrame, frameLayout, type LegendItem } from './ChartFrame';
-import { ChartTooltip } from './ChartTooltip';
+import { frameLayout, type LegendItem } from './ChartFrame';
+import { InspectableChart } from './InspectableChart';
 import { CursorLine } from './CursorLine';
 import { D3Axis } from './D3Axis';
 import { binUploads, uploadKinds } from './binUploads';
@@ -74,94 +74,86 @@ export function UploadsChart(props: {
       .map((k) => `${k}: ${formatBytes(active.byKind[k]!)}`),
   };
   return (
-    <div
-      className="chart-box"
-      data-testid="chart-uploads-box"
-      {...inspector.focusProps}
-      aria-label={`${title}. ${t('chartKeysHint')}`}
-      role="group"
+    <InspectableChart
+      svgRef={props.svgRef}
+      width={width}
+      height={height}
+      title={title}
+      legend={legend}
+      layout={layout}
+      k={k}
+      testId="chart-uploads"
+      inspector={inspector}
+      tip={tip}
     >
-      <ChartFrame
-        svgRef={props.svgRef}
-        width={width}
-        height={height}
-        title={title}
-        legend={legend}
-        layout={layout}
+      {ticks.map((v) => (
+        <line key={v} className="grid-line" x1={0} x2={w} y1={y(v)} y2={y(v)} />
+      ))}
+      {active && (
+        <rect
+          className="inspect-band"
+          x={x(active.x0)}
+          width={x(active.x1) - x(active.x0)}
+          y={0}
+          height={h}
+        />
+      )}
+      {bins.map((b) => {
+        let base = 0;
+        const bw = Math.max(1, x(b.x1) - x(b.x0) - 1);
+        return (
+          <g key={b.x0} transform={`translate(${x(b.x0) + 0.5},0)`}>
+            {kinds.map((k) => {
+              const v = b.byKind[k] ?? 0;
+              if (v === 0) return null;
+              const y0 = y(base);
+              base += v;
+              return (
+                <rect
+                  key={k}
+                  className="data-bar"
+                  x={0}
+                  width={bw}
+                  y={y(base)}
+                  height={Math.max(1, y0 - y(base))}
+                  fill={uploadKindColor(k)}
+                />
+              );
+            })}
+          </g>
+        );
+      })}
+      <D3Axis
+        axis={axisLeft(y)
+          .tickValues(ticks)
+          .tickFormat((v) => formatBytes(Number(v)))
+          .tickSizeOuter(0)}
+      />
+      <D3Axis
+        axis={axisBottom(x)
+          .ticks(Math.max(2, Math.floor(w / (80 * k))))
+          .tickFormat(format(','))
+          .tickSizeOuter(0)}
+        transform={`translate(0,${h})`}
+      />
+      <CursorLine
+        x={x(Math.min(cursorMs, end))}
+        w={w}
+        h={h}
+        label={t('tlCursorStep', { n: cursor })}
         k={k}
-        label={title}
-        testId="chart-uploads"
-      >
-        {ticks.map((v) => (
-          <line key={v} className="grid-line" x1={0} x2={w} y1={y(v)} y2={y(v)} />
-        ))}
-        {active && (
-          <rect
-            className="inspect-band"
-            x={x(active.x0)}
-            width={x(active.x1) - x(active.x0)}
-            y={0}
-            height={h}
-          />
-        )}
-        {bins.map((b) => {
-          let base = 0;
-          const bw = Math.max(1, x(b.x1) - x(b.x0) - 1);
-          return (
-            <g key={b.x0} transform={`translate(${x(b.x0) + 0.5},0)`}>
-              {kinds.map((k) => {
-                const v = b.byKind[k] ?? 0;
-                if (v === 0) return null;
-                const y0 = y(base);
-                base += v;
-                return (
-                  <rect
-                    key={k}
-                    className="data-bar"
-                    x={0}
-                    width={bw}
-                    y={y(base)}
-                    height={Math.max(1, y0 - y(base))}
-                    fill={uploadKindColor(k)}
-                  />
-                );
-              })}
-            </g>
-          );
-        })}
-        <D3Axis
-          axis={axisLeft(y)
-            .tickValues(ticks)
-            .tickFormat((v) => formatBytes(Number(v)))
-            .tickSizeOuter(0)}
+      />
+      {reached.map((b, i) => (
+        <rect
+          key={b.x0}
+          className="hit"
+          x={x(b.x0)}
+          width={x(b.x1) - x(b.x0)}
+          y={0}
+          height={h}
+          onMouseEnter={() => inspector.setIndex(i)}
         />
-        <D3Axis
-          axis={axisBottom(x)
-            .ticks(Math.max(2, Math.floor(w / (80 * k))))
-            .tickFormat(format(','))
-            .tickSizeOuter(0)}
-          transform={`translate(0,${h})`}
-        />
-        <CursorLine
-          x={x(Math.min(cursorMs, end))}
-          w={w}
-          h={h}
-          label={t('tlCursorStep', { n: cursor })}
-          k={k}
-        />
-        {reached.map((b, i) => (
-          <rect
-            key={b.x0}
-            className="hit"
-            x={x(b.x0)}
-            width={x(b.x1) - x(b.x0)}
-            y={0}
-            height={h}
-            onMouseEnter={() => inspector.setIndex(i)}
-          />
-        ))}
-      </ChartFrame>
-      <ChartTooltip tip={tip} width={width} />
-    </div>
+      ))}
+    </InspectableChart>
   );
 }
