@@ -12,9 +12,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
-import { build } from 'esbuild';
+import { bundleBrowserScript, CHROMIUM_ARGS } from './browserBundle';
 import { buildApp } from './appBuild';
 import type { FrameBenchApi, FrameBenchConfig, FrameBenchRun } from './browser/frameBench';
 import { fmt, percentile, printSection, type BenchLine } from './stats';
@@ -36,15 +35,6 @@ const SETUPS = [
 
 const TITLE =
   'Frame times while playing the default scenario at the fastest speed (headless Chromium)';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -56,19 +46,6 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.webmanifest': 'application/manifest+json',
 };
-
-async function bundleEntry(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./browser/frameBench.ts', import.meta.url))],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
 
 /** Serves the built app (static files) on a free port of 127.0.0.1. */
 async function serve(root: string): Promise<{ server: Server; url: string }> {
@@ -103,7 +80,7 @@ interface SetupRun {
 }
 
 async function measure(executablePath: string): Promise<SetupRun[]> {
-  const [root, script] = await Promise.all([buildApp(), bundleEntry()]);
+  const [root, script] = await Promise.all([buildApp(), bundleBrowserScript('frameBench.ts', 'iife')]);
   const { server, url } = await serve(root);
   let browser: Browser | null = null;
   try {

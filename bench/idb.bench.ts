@@ -10,9 +10,8 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
-import { build } from 'esbuild';
+import { bundleBrowserScript, CHROMIUM_ARGS } from './browserBundle';
 import type { IdbBenchApi, IdbBenchConfig, IdbBenchRun } from './browser/idbBench';
 import { fmt, percentile, printSection, type BenchLine } from './stats';
 
@@ -30,20 +29,6 @@ const READ_ROUNDS = 3;
 const GOAL_RATIO = 0.8;
 
 const TITLE = 'IndexedDB checkpoint upload and restore (Chromium)';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-async function bundleEntry(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./browser/idbBench.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
 
 /** Serves the page and the bundle on a free port of 127.0.0.1. */
 async function serve(script: string): Promise<{ server: Server; url: string }> {
@@ -65,7 +50,7 @@ async function serve(script: string): Promise<{ server: Server; url: string }> {
 class BrowserUnavailable extends Error {}
 
 async function measure(executablePath: string): Promise<IdbBenchRun[]> {
-  const script = await bundleEntry();
+  const script = await bundleBrowserScript('idbBench.ts', 'esm');
   const { server, url } = await serve(script);
   let browser: Browser | null = null;
   try {
