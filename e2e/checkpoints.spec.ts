@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { readStep } from './helpers';
+import { jump, readStep } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -8,11 +8,6 @@ test.beforeEach(async ({ page }) => {
   });
   await page.goto('/');
 });
-
-async function jump(page: Page, kind: string, times = 1) {
-  await page.getByTestId('jump-kind').selectOption(kind);
-  for (let i = 0; i < times; i++) await page.getByTestId('jump-next').click();
-}
 
 test('a periodic checkpoint: barriers block channels, then it completes and its files appear in storage', async ({ page }) => {
   await jump(page, 'barrier', 3);

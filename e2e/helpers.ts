@@ -60,3 +60,9 @@ export async function storageReady(page: Page): Promise<void> {
         .ready === true,
   );
 }
+
+/** "Next event of this kind" `times` times, as a user does with the jump box and its › button. */
+export async function jump(page: Page, kind: string, times = 1): Promise<void> {
+  await page.getByTestId('jump-kind').selectOption(kind);
+  for (let i = 0; i < times; i++) await page.getByTestId('jump-next').click();
+}

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { KeyedStateEntryView } from '../src/engine';
 import type { CheckpointLabHook } from '../src/app/checkpointLabHook';
-import { readStep, screenshotAndMeasure, watchErrors } from './helpers';
+import { jump, readStep, screenshotAndMeasure, watchErrors } from './helpers';
 
 type FileRow = { path: string; size: number };
 
@@ -66,11 +66,6 @@ function readIndexedDb(
         };
       }),
   );
-}
-
-async function jump(page: Page, kind: string): Promise<void> {
-  await page.getByTestId('jump-kind').selectOption(kind);
-  await page.getByTestId('jump-next').click();
 }
 
 /** Jumps through restore events until the step where the job runs again. */

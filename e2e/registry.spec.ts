@@ -3,7 +3,7 @@
 // shows the files leaving; a row says why its file is alive; keyboard and Chinese.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, screenshotAndMeasure, watchErrors } from './helpers';
+import { englishByDefault, jump, screenshotAndMeasure, watchErrors } from './helpers';
 
 const SEED_002 = readFileSync(new URL('../scenarios/seed002-refcount.json', import.meta.url), 'utf8');
 
@@ -15,11 +15,6 @@ async function open(page: Page): Promise<void> {
   await expect(page.getByTestId('scenario-title')).toContainText('Seed 002');
   const dismiss = page.getByTestId('share-link-dismiss');
   if (await dismiss.count()) await dismiss.click();
-}
-
-async function jump(page: Page, kind: string, times = 1): Promise<void> {
-  await page.getByTestId('jump-kind').selectOption(kind);
-  for (let i = 0; i < times; i++) await page.getByTestId('jump-next').click();
 }
 
 test('seed 002 step by step: references added at completion, files deleted at subsumption, why a file is alive', async ({ page }) => {

@@ -1,20 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { changelogShareLink } from './changelogScenario';
-import { readStep, watchErrors } from './helpers';
+import { englishByDefault, jump, readStep, watchErrors } from './helpers';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('checkpoint-lab.lang'))
-      localStorage.setItem('checkpoint-lab.lang', 'en');
-  });
+test.beforeEach(async ({ page, context }) => {
+  await englishByDefault(context);
   await page.goto('/');
 });
-
-async function jump(page: Page, kind: string, times = 1) {
-  await page.getByTestId('jump-kind').selectOption(kind);
-  for (let i = 0; i < times; i++) await page.getByTestId('jump-next').click();
-}
 
 /** The x of a translated group (the cursor lines are `translate(x,0)`). */
 async function translateX(page: Page, testId: string): Promise<number> {
