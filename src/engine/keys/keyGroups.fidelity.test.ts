@@ -1,4 +1,5 @@
-// Every vector in shared/fidelity/keygroups.json (computed with Flink's own arithmetic) must match.
+// Every vector in test/fixtures/keygroups.json (computed with Flink's own arithmetic: KeyGroupRangeAssignment,
+// MathUtils.murmurHash; see test/fixtures/README.md for where it comes from) must match.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { javaHashCode } from './javaHashCode';
@@ -38,9 +39,9 @@ interface Vectors {
   computeDefaultMaxParallelism: Record<string, number>;
 }
 
-// This file is src/engine/keys/…; the shared folder sits beside the repo root (/work/main → /work/shared).
+// This file is src/engine/keys/…: the fixture is in the repository, so a fresh clone has it.
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/fidelity/keygroups.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../test/fixtures/keygroups.json', import.meta.url), 'utf8'),
 ) as Vectors;
 
 describe('keygroups.json fidelity vectors', () => {
