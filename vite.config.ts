@@ -9,8 +9,10 @@ import react from '@vitejs/plugin-react';
  * not govern, so no 'unsafe-inline' is needed (e2e/security.spec.ts checks both in Chromium).
  * `data:` images are for the e2e screenshot check, which decodes a PNG in the page; `blob:` images
  * are for the chart PNG export, which draws the chart's SVG (a blob: URL) onto a canvas (downloads
- * themselves are blob: links, which img-src does not govern). `frame-ancestors` is ignored in a
- * <meta>, with a console error, so `vite preview` sends it as a header instead.
+ * themselves are blob: links, which img-src does not govern). Fonts come from default-src
+ * 'self': the app ships its own (src/app/fonts/), same-origin files, never data: URLs
+ * (`assetsInlineLimit` below). `frame-ancestors` is ignored in a <meta>, with a console error, so
+ * `vite preview` sends it as a header instead.
  */
 const CSP = [
   "default-src 'self'",
@@ -38,8 +40,24 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * @fontsource's CSS offers every face as woff2 and, as a fallback, woff; every browser the build
+ * targets (es2022) reads woff2, so the woff copies are dropped from the CSS and never emitted
+ * (they would double the hundreds of font files the build ships).
+ */
+function woff2Only(): Plugin {
+  return {
+    name: 'checkpoint-lab-woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@fontsource[\\/][^?]*\.css(\?|$)/.test(id)) return null;
+      return { code: code.replace(/,\s*url\([^)]*\.woff\)\s*format\(['"]woff['"]\)/g, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), woff2Only()],
   // Relative base so the built app also works from a sub-path or a file server.
   base: './',
   server: { port: 5173, strictPort: false },
@@ -48,7 +66,13 @@ export default defineConfig({
     strictPort: false,
     headers: { 'Content-Security-Policy': "frame-ancestors 'none'" },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Font files stay files: a data: URL would need font-src data: in the CSP, and a subset a
+    // page never shows would weigh on the CSS every page loads.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'cli/**/*.test.ts'],
     environment: 'node',

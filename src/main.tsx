@@ -3,20 +3,27 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadLanguage } from './i18n/catalog';
 import { useAppStore } from './store/appStore';
+import { fontsForFirstRender, loadCjkFonts } from './app/fonts/loadFonts';
+import './app/fonts/latinFonts';
 import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
 // The strings are a lazy chunk per language (i18n/catalog.ts): load the starting language
-// (remembered, else the browser's) before the first render, so that no view ever renders without them.
-loadLanguage(useAppStore.getState().lang).then(
-  () =>
+// (remembered, else the browser's) before the first render, so that no view ever renders without
+// them; the shipped fonts too, so the first render is measured and drawn in them (app/fonts/).
+const lang = useAppStore.getState().lang;
+Promise.all([loadLanguage(lang), fontsForFirstRender(lang)]).then(
+  () => {
     createRoot(root).render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
+    );
+    // The Chinese faces' CSS, if the first render did not need it: the language button "中文".
+    void loadCjkFonts();
+  },
   (error: unknown) => {
     console.error('Checkpoint Lab: the UI strings did not load', error);
     // No strings to say it with: this one line stays in both languages in the main bundle.

@@ -23,6 +23,7 @@ import { ChannelLanes } from './ChannelLanes';
 import { SubtaskNode } from './SubtaskNode';
 import { CutLine } from './CutLine';
 import { JobLegend } from './JobLegend';
+import { useFontsLoaded } from './measureText';
 import './jobGraph.css';
 
 export function JobGraphView() {
@@ -31,6 +32,8 @@ export function JobGraphView() {
   const selected = useAppStore(selectSelectedTask);
   const selectTask = useAppStore((s) => s.selectTask);
   const reduced = usePrefersReducedMotion();
+  // Labels and pills are sized by measureText: measure again once a font arrives.
+  useFontsLoaded();
   const [cutSelection, setCutSelection] = useState<number | null>(null);
   const layer = useRef<SVGGElement>(null);
   const { topology } = state.job;

@@ -1,0 +1,37 @@
+/**
+ * Loading the shipped fonts (latinFonts.ts, cjkFonts.ts) so that the first render already uses
+ * them: text measured for layout (views/job/measureText.ts) and every picture then come out the
+ * same on any machine. Never blocks the app for long: a font that has not arrived after
+ * FIRST_RENDER_WAIT_MS is swapped in when it does (font-display: swap).
+ */
+import type { Lang } from '../../i18n/language';
+
+const FIRST_RENDER_WAIT_MS = 1500;
+
+let cjk: Promise<unknown> | undefined;
+
+/** The Chinese faces' CSS (a chunk of its own); loaded once. */
+export function loadCjkFonts(): Promise<unknown> {
+  cjk ??= import('./cjkFonts').catch((error: unknown) => {
+    cjk = undefined;
+    console.warn('Checkpoint Lab: the Chinese font did not load; the system font stands in', error);
+  });
+  return cjk;
+}
+
+/**
+ * Resolves when the faces the first render needs are loaded, or after FIRST_RENDER_WAIT_MS:
+ * the Latin faces of every weight the UI uses, and for Chinese the CJK faces' CSS (its glyph
+ * files load per subset as text appears).
+ */
+export function fontsForFirstRender(lang: Lang): Promise<void> {
+  const fonts = typeof document === 'undefined' ? undefined : document.fonts;
+  const latin = fonts
+    ? ['400 1em Inter', '600 1em Inter', '700 1em Inter', '400 1em "JetBrains Mono"', '700 1em "JetBrains Mono"'].map((f) => fonts.load(f))
+    : [];
+  const all = Promise.all([...latin, lang === 'zh' ? loadCjkFonts() : null]).then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([all, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+}
