@@ -14,7 +14,8 @@ import { useElementSize } from '../charts/useElementSize';
 import { typeScaleStyle, useTypeScale } from '../charts/useTypeScale';
 import { barAtCursor, currentBar, type BarAtCursor } from './barAtCursor';
 import { barTooltip } from './barTooltip';
-import { detailMinHeight, GanttDetail } from './GanttDetail';
+import { detailMinHeight } from './detailLayout';
+import { GanttDetail } from './GanttDetail';
 import { GanttLegend } from './GanttLegend';
 import { GanttOverview, type OverviewHover } from './GanttOverview';
 import { jumpToCheckpoint } from './jumpToCheckpoint';
@@ -111,7 +112,7 @@ export function CheckpointTimeline() {
           <div
             className="gantt-detail-box"
             ref={detailRef}
-            style={{ minHeight: detailMinHeight(shown.rows.length, k) }}
+            style={{ minHeight: detailMinHeight(shown.rows.length, k, roomy) }}
           >
             {detailSize.width > 0 && (
               <GanttDetail
@@ -120,6 +121,7 @@ export function CheckpointTimeline() {
                 width={detailSize.width}
                 available={detailSize.height}
                 k={k}
+                roomy={roomy}
                 onHover={(text, x, y) =>
                   setDetailTip(text === null ? null : { x, y: y + 18 * k, title: text, lines: [] })
                 }

@@ -9,32 +9,12 @@ import { useT } from '../../i18n/useT';
 import { D3Axis } from '../charts/D3Axis';
 import type { BarAtCursor, PhaseAtCursor, RowAtCursor } from './barAtCursor';
 import { PHASE_COLORS, STATUS_COLORS } from './ganttColors';
+import { detailHeight } from './detailLayout';
 import { PHASE_KEYS } from './useStatusLabel';
 
 /** Sizes at the normal type size; each is multiplied by the type scale `k`, as they hold text. */
 const LABEL_W = 74;
-const AXIS_H = 20;
 const PAD_RIGHT = 26;
-// At least the line box of a row's 12px label (about 1.16 em), so the labels never touch.
-const MIN_ROW = 14;
-const MAX_ROW = 30;
-
-/** The least height the detail needs: every subtask row readable, plus the axis. */
-export function detailMinHeight(rows: number, k: number): number {
-  return (rows * MIN_ROW + AXIS_H) * k;
-}
-
-function detailHeight(
-  rows: number,
-  available: number,
-  k: number,
-): { height: number; rowH: number } {
-  const rowH = Math.max(
-    MIN_ROW * k,
-    Math.min(MAX_ROW * k, Math.floor((available - AXIS_H * k) / Math.max(1, rows))),
-  );
-  return { height: rows * rowH + AXIS_H * k, rowH };
-}
 
 export function GanttDetail(props: {
   view: BarAtCursor;
@@ -43,12 +23,14 @@ export function GanttDetail(props: {
   available: number;
   /** Type scale (useTypeScale). */
   k: number;
+  /** The tab's larger text on a big screen (CheckpointTimeline). */
+  roomy: boolean;
   onHover: (text: string | null, x: number, y: number) => void;
 }) {
   const t = useT();
   const { view, cursorMs, width, k } = props;
   const { bar } = view;
-  const { height, rowH } = detailHeight(view.rows.length, props.available, k);
+  const { height, rowH } = detailHeight(view.rows.length, props.available, k, props.roomy);
   const labelW = LABEL_W * k;
   const padRight = PAD_RIGHT * k;
   const last = Math.max(bar.end?.atMs ?? bar.lastMs, bar.lastMs, bar.triggerMs + 1);
@@ -97,7 +79,8 @@ export function GanttDetail(props: {
             {i % 2 === 1 && (
               <rect className="row-stripe" x={0} y={y} width={width - padRight} height={rowH} />
             )}
-            <text className="row-label" x={labelW - 8 * k} y={mid} dy="0.35em" textAnchor="end">
+            {/* Centred on the row by the font's own line box (detailLayout.ts), not a fixed em offset. */}
+            <text className="row-label" x={labelW - 8 * k} y={mid} dominantBaseline="central" textAnchor="end">
               {row.task}
             </text>
             {/* The sync slice last: it is thin and the phase after it starts at the same time. */}
