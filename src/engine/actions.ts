@@ -28,7 +28,9 @@ export function describeAction(a: UserAction): string {
     case 'failUploads':
       return `fail the next ${a.count} uploads${a.task ? ` of ${a.task}` : ''}`;
     case 'restore':
-      return `restore from ${a.checkpoint}${a.parallelism !== undefined ? ` at parallelism ${a.parallelism}` : ''}${a.changelog !== undefined ? ` with the changelog ${a.changelog ? 'on' : 'off'}` : ''}`;
+      return `restore from ${a.checkpoint}${a.mode !== undefined ? ` as a new job (${a.mode})` : ''}${a.parallelism !== undefined ? ` at parallelism ${a.parallelism}` : ''}${a.changelog !== undefined ? ` with the changelog ${a.changelog ? 'on' : 'off'}` : ''}`;
+    case 'cancel':
+      return 'cancel the job';
     case 'slowStorage':
       return `slow storage ×${a.factor}${a.durationMs > 0 ? ` for ${a.durationMs} ms` : ''}`;
   }

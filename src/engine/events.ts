@@ -65,7 +65,12 @@ export interface EventPayloads {
   'sst.flushed': { cf: string; sst: number; level: number; sizeBytes: number; entries: number; reason: string };
   'compaction.started': { cf: string; inputs: number[]; inputLevel: number; outputLevel: number; reason: string };
   'compaction.finished': { cf: string; inputs: number[]; outputs: number[]; outputLevel: number; trivialMove: boolean; droppedTombstones: number; bytesWritten: number };
-  'restore.started': { checkpointId: number; isSavepoint: boolean; metadataPath: string; parallelism: number; previousParallelism: number; attempt: number };
+  /** `mode`: the restore mode of a submitted job (null: a failover or restart from the job's own checkpoint). */
+  'restore.started': { checkpointId: number; isSavepoint: boolean; metadataPath: string; parallelism: number; previousParallelism: number; attempt: number; mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' | null; forceFullSnapshot: boolean };
+  /** A new job (new JobID) is submitted with a snapshot; the previous job was cancelled or is suspended. */
+  'job.submitted': { jobId: string; previousJobId: string; previousStatus: 'CANCELED' | 'SUSPENDED'; checkpointId: number; isSavepoint: boolean; mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' };
+  /** The job was cancelled: retained checkpoints discarded or kept per the externalized-checkpoint retention. */
+  'job.canceled': { retention: 'NO_EXTERNALIZED_CHECKPOINTS' | 'DELETE_ON_CANCELLATION' | 'RETAIN_ON_CANCELLATION'; discarded: number[]; kept: number[]; savepoints: number[] };
   'restore.failed': { reason: string };
   'restore.taskRestored': {
     checkpointId: number;
@@ -147,6 +152,8 @@ export const FLINK_REFS: Record<EventType, string> = {
   'compaction.finished': `${O}contrib.streaming.state.RocksDBConfigurableOptions#TARGET_FILE_SIZE_BASE (RocksDB CompactionJob)`,
   'restore.started': `${O}runtime.checkpoint.CheckpointCoordinator#restoreLatestCheckpointedStateToAll`,
   'restore.failed': `${O}runtime.checkpoint.CheckpointCoordinator#restoreSavepoint`,
+  'job.submitted': `${O}runtime.checkpoint.CheckpointCoordinator#restoreSavepoint (SavepointRestoreSettings, RestoreMode)`,
+  'job.canceled': `${O}runtime.checkpoint.DefaultCompletedCheckpointStore#shutdown (ExternalizedCheckpointRetention)`,
   'restore.taskRestored': `${O}streaming.api.operators.StreamTaskStateInitializerImpl#streamOperatorStateContext`,
   'job.running': `${O}runtime.scheduler.DefaultScheduler#restartTasks`,
   'changelog.persisted': `${O}changelog.fs.FsStateChangelogWriter#persist`,

@@ -16,7 +16,7 @@ import { createCoordinatorState } from './coordinator/coordinatorState';
 import { createRemoteStorage } from './storage/remoteStorage';
 import { createSharedStateRegistry } from './registry';
 import { importRetained, type RetainedCheckpointImport } from './restore/startFromRetained';
-import { nextUint32, type RngState } from './core/rng';
+import { newJobId } from './restore/submitJob';
 import { performAction } from './performAction';
 import type { Scenario } from './scenario/scenarioSchema';
 
@@ -37,13 +37,13 @@ export class Simulation {
       rng,
       queue: createQueue<QueueItem>(),
       job: createJobState(scenario),
-      coordinator: createCoordinatorState(jobIdFrom(rng)),
+      coordinator: createCoordinatorState(newJobId(rng)),
       storage: createRemoteStorage(),
       registry: createSharedStateRegistry(scenario.checkpointing.registry),
     };
     if (start) {
       // A resubmitted job gets a new JobID (and so new checkpoint directories), as in Flink.
-      state.coordinator.jobId = jobIdFrom(rng);
+      state.coordinator.jobId = newJobId(rng);
       importRetained(state, start);
     }
     enqueue(state.queue, 0, { kind: 'sim.start' });
@@ -123,12 +123,6 @@ export class Simulation {
   }
 }
 
-/** A Flink-style JobID (32 hex digits), drawn from the seeded generator. */
-function jobIdFrom(rng: RngState): string {
-  let s = '';
-  for (let i = 0; i < 4; i++) s += nextUint32(rng).toString(16).padStart(8, '0');
-  return s;
-}
 
 function dispatch(ctx: StepContext, item: QueueItem): void {
   const handler = HANDLERS[item.kind] as Handler<QueueItemKind>;

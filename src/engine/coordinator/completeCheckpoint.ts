@@ -139,7 +139,10 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     { checkpointId: p.id, isSavepoint: p.isSavepoint, checkpointedSize: h.checkpointedSize, stateSize, durationMs: ctx.nowMs - p.triggerMs, metadataPath, retained: c.completed.map((x) => x.id) },
     { task: 'jobmanager' },
   );
-  registryCompleted(ctx, p.id, c.completed.map((x) => x.id), p.isSavepoint);
+  // `AbstractCompleteCheckpointStore#findLowest` (L60) skips savepoints: a savepoint a job was
+  // started from sits in the completed store (and counts toward num-retained) but was never
+  // registered, so the registry sees only the store's checkpoints.
+  registryCompleted(ctx, p.id, c.completed.filter((x) => !x.isSavepoint).map((x) => x.id), p.isSavepoint);
   for (const old of subsumed) {
     const oh = historyOf(c, old.id);
     if (oh) oh.subsumed = true;

@@ -48,7 +48,9 @@ export type CheckpointFailureReason =
   | 'TASK_FAILURE'
   | 'JOB_FAILOVER'
   | 'IO_EXCEPTION'
-  | 'TOO_MANY_CHECKPOINT_REQUESTS';
+  | 'TOO_MANY_CHECKPOINT_REQUESTS'
+  /** `CheckpointCoordinator#shutdown` when the job is cancelled: pending checkpoints are aborted. */
+  | 'CHECKPOINT_COORDINATOR_SHUTDOWN';
 
 /** Flink's `CompletedCheckpoint` (what the completed checkpoint store keeps). */
 export interface CompletedCheckpoint {
@@ -68,6 +70,8 @@ export interface CompletedCheckpoint {
    * mode): the job may restore from it but never deletes its files.
    */
   owned: boolean;
+  /** Set for the snapshot a job was submitted with: the restore mode it was loaded in (`CheckpointProperties`). */
+  restoredMode?: 'CLAIM' | 'NO_CLAIM' | 'LEGACY';
 }
 
 import type { TaskFiles } from './taskFiles';
@@ -107,7 +111,7 @@ export interface CoordinatorState {
   /** True while a periodic trigger waits for min-pause to pass. */
   periodicPostponed: boolean;
   /** The retained checkpoint or savepoint the job is submitted with (`flink run -s`), if any. */
-  startFrom: { checkpointId: number; isSavepoint: boolean; metadataPath: string } | null;
+  startFrom: { checkpointId: number; isSavepoint: boolean; metadataPath: string; mode?: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' } | null;
 }
 
 export function createCoordinatorState(jobId: string): CoordinatorState {

@@ -98,12 +98,19 @@ export interface JobState {
     metadata: CheckpointMetadata;
     remaining: string[];
     /**
-     * Whether the job owns the restored files: true for a failover within the job; false for a
-     * job submitted with a retained checkpoint in NO_CLAIM mode, whose first checkpoint must
-     * then upload everything anew (Flink forces it to be a full one).
+     * The restore mode of a job submitted with a snapshot (`RestoreMode`); null for a failover or
+     * a restart of the job from its own checkpoint.
      */
-    claimed: boolean;
+    mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' | null;
+    /**
+     * `CheckpointCoordinator#forceFullSnapshot` (= the restored checkpoint's properties are
+     * unclaimed, i.e. NO_CLAIM): the job's first checkpoint is a FULL_CHECKPOINT, so the
+     * incremental strategy reuses none of the restored files.
+     */
+    forceFullSnapshot: boolean;
   } | null;
+  /** Set when the job was cancelled (`JobStatus.CANCELED`): nothing runs until a new job is submitted. */
+  canceled?: boolean;
 }
 
 /** The script-log key of partition i. */

@@ -30,6 +30,7 @@ export {
 } from './checkpointLifecycle';
 export type { SnapshotKind } from './checkpointLifecycle';
 export { registerRestored } from './registerRestored';
+export { onJobCancelled } from './jobShutdown';
 export { explainFile, explainPath } from './explainFile';
 export type { FileExplanation, KeepReason } from './explainFile';
 export { registryInvariantViolations } from './registryInvariants';

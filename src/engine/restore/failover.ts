@@ -16,7 +16,9 @@ export function failJob(ctx: StepContext, reason: string): void {
   cancelJob(ctx);
   if (latest) {
     // A failover restarts the job graph as it runs now: a rescaled job keeps its parallelism.
-    restoreFromMetadata(ctx, latest.metadataPath, parallelism);
+    // `CheckpointCoordinator#restoreLatestCheckpointedStateInternal`: forceFullSnapshot = the
+    // latest checkpoint is unclaimed (the NO_CLAIM snapshot the job started from, before its first checkpoint).
+    restoreFromMetadata(ctx, latest.metadataPath, { parallelism, mode: null, forceFullSnapshot: latest.restoredMode === 'NO_CLAIM' });
     return;
   }
   const job = createJobState(ctx.state.scenario, parallelism, ctx.state.job.changelogEnabled);

@@ -11,6 +11,9 @@ import { keyGroupRangeIntersection, isEmptyKeyGroupRange } from '../keys/keyGrou
 import { createJobState, type SourcePartitionState } from '../job/jobState';
 import type { QueueItem, QueueItemOf } from '../queueItems';
 import type { UserAction } from '../actions';
+import type { RestoreModeName } from '../scenario/actionSchema';
+import type { CheckpointFailureReason } from '../coordinator/coordinatorState';
+import { submitJobFrom } from './submitJob';
 import { startSources } from '../job/recordFlow';
 import { decodeMetadata, type CheckpointMetadata } from '../snapshot/metadataFormat';
 import { decodeSourceState } from '../snapshot/sourceOperatorState';
@@ -54,8 +57,8 @@ const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set([
 ]);
 
 /** Cancels every task of the running job and aborts pending checkpoints. */
-export function cancelJob(ctx: StepContext): void {
-  for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, 'JOB_FAILOVER');
+export function cancelJob(ctx: StepContext, reason: CheckpointFailureReason = 'JOB_FAILOVER'): void {
+  for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, reason);
   discardTaskOwnedChangelogFiles(ctx);
   closeSinks(ctx);
   // Last: aborting a checkpoint ends alignments, which releases held records as new queue items;
@@ -63,7 +66,7 @@ export function cancelJob(ctx: StepContext): void {
   removeWhere(ctx.state.queue, (it) => JOB_ITEMS.has(it.kind));
 }
 
-/** The `restore` action: restart from a retained checkpoint or savepoint. */
+/** The `restore` action: restart from a retained checkpoint or savepoint, or submit a new job from it. */
 export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: 'restore' }>): void {
   const c = ctx.state.coordinator;
   const pool = [...c.completed, ...c.savepoints];
@@ -73,8 +76,45 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
     ctx.emit('restore.failed', { reason: `no retained checkpoint or savepoint ${action.checkpoint === 'latest' ? '' : action.checkpoint + ' '}to restore from (retained: ${have})` }, { task: 'jobmanager' });
     return;
   }
+  // A restore mode (or a cancelled job) means a new job submitted with the snapshot (`flink run -s`).
+  if (action.mode !== undefined || ctx.state.job.canceled) {
+    submitJobFrom(ctx, target, action.mode ?? 'NO_CLAIM', action.parallelism, action.changelog);
+    return;
+  }
+  // Restarting from a checkpoint the job holds unclaimed (it was started from it in NO_CLAIM mode)
+  // forces a full first checkpoint again (`CheckpointCoordinator#restoreLatestCheckpointedStateInternal`).
+  const opts = { parallelism: action.parallelism, changelog: action.changelog, mode: null, forceFullSnapshot: target.restoredMode === 'NO_CLAIM' };
+  const refused = changelogNoClaimRefusal(ctx, opts);
+  if (refused) {
+    ctx.emit('restore.failed', { reason: refused }, { task: 'jobmanager' });
+    return;
+  }
   cancelJob(ctx);
-  restoreFromMetadata(ctx, target.metadataPath, action.parallelism, true, action.changelog);
+  restoreFromMetadata(ctx, target.metadataPath, opts);
+}
+
+export interface RestoreOptions {
+  parallelism?: number | undefined;
+  /** Switch the changelog on or off across the restore; omitted: as the replaced job ran. */
+  changelog?: boolean | undefined;
+  /** The restore mode of a submitted job; null for a failover or a restart from the job's own checkpoint. */
+  mode: RestoreModeName | null;
+  /** `CheckpointCoordinator#forceFullSnapshot`: the restored checkpoint is unclaimed (NO_CLAIM). */
+  forceFullSnapshot: boolean;
+}
+
+/**
+ * Flink refuses the changelog backend with NO_CLAIM (docs `state_backends.md`, "Limitations"):
+ * `ChangelogStateBackend` keeps `StateBackend#supportsNoClaimRestoreMode` false, because every
+ * checkpoint after a restore carries the restored materialized part and change sets, which a
+ * FULL_CHECKPOINT may not reference. Flink starts the job and fails it when the first checkpoint
+ * is triggered (`StreamTask#checkForcedFullSnapshotSupport` → `Task#triggerCheckpointBarrier`
+ * fails the task), again after every restart; the engine refuses up front with the same message.
+ */
+export function changelogNoClaimRefusal(ctx: StepContext, opts: Pick<RestoreOptions, 'changelog' | 'forceFullSnapshot'>): string | null {
+  const changelog = opts.changelog ?? ctx.state.job.changelogEnabled;
+  if (!changelog || !opts.forceFullSnapshot) return null;
+  return 'Configured state backend (ChangelogStateBackend) does not support enforcing a full snapshot. If you are restoring in NO_CLAIM mode, please consider choosing CLAIM mode. (Flink starts the job and fails it at its first checkpoint, after every restart; the engine refuses the restore up front.)';
 }
 
 /**
@@ -82,7 +122,8 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
  * failover, a restore action and a job submitted with a retained checkpoint). Returns the
  * metadata, or null when it could not be read (a `restore.failed` event says why).
  */
-export function restoreFromMetadata(ctx: StepContext, metadataPath: string, parallelism?: number, claimed = true, changelog?: boolean): CheckpointMetadata | null {
+export function restoreFromMetadata(ctx: StepContext, metadataPath: string, opts: RestoreOptions = { mode: null, forceFullSnapshot: false }): CheckpointMetadata | null {
+  const { parallelism, changelog } = opts;
   let meta: CheckpointMetadata;
   try {
     meta = decodeMetadata(readFile(ctx.state.storage, metadataPath), metadataPath);
@@ -96,13 +137,13 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, para
   const job = createJobState(ctx.state.scenario, parallelism, changelog ?? ctx.state.job.changelogEnabled);
   job.attempt = ctx.state.job.attempt + 1;
   job.running = false;
-  job.restoring = { checkpointId: meta.checkpointId, metadata: meta, remaining: job.topology.subtasks.map((s) => s.name), claimed };
+  job.restoring = { checkpointId: meta.checkpointId, metadata: meta, remaining: job.topology.subtasks.map((s) => s.name), mode: opts.mode, forceFullSnapshot: opts.forceFullSnapshot };
   job.scriptLog = ctx.state.job.scriptLog; // the external input and output survive the restart
   job.output = ctx.state.job.output;
   ctx.state.job = job;
   ctx.emit(
     'restore.started',
-    { checkpointId: meta.checkpointId, isSavepoint: meta.isSavepoint, metadataPath, parallelism: job.topology.vertices[0]!.parallelism, previousParallelism: previous, attempt: job.attempt },
+    { checkpointId: meta.checkpointId, isSavepoint: meta.isSavepoint, metadataPath, parallelism: job.topology.vertices[0]!.parallelism, previousParallelism: previous, attempt: job.attempt, mode: opts.mode, forceFullSnapshot: opts.forceFullSnapshot },
     { task: 'jobmanager' },
   );
   const seenPerTm = new Map<number, Set<string>>();
@@ -173,10 +214,16 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
       downloadMs = uploadDurationMs(ctx, files.reduce((n, f) => n + f.size, 0), files.length);
       replayMs = restoreTimeOf(ctx, handles).replayMs;
       if (job.keyed[item.task]!.changelog) {
-        if (r.claimed) continueChangelogAfterRestore(ctx, item.task, handles, res.reusable);
+        // `ChangelogKeyedStateBackend` L492–546: whatever the restore mode, every checkpoint after a
+        // restore carries the restored materialized part plus the restored change sets until the
+        // next materialization (NO_CLAIM never gets here: it is refused above).
+        continueChangelogAfterRestore(ctx, item.task, handles, res.reusable);
       } else {
+        // `RocksIncrementalSnapshotStrategy#asyncSnapshot`: a FULL_CHECKPOINT (FORWARD sharing, forced
+        // after a NO_CLAIM restore) starts from an empty previous snapshot and uploads every SST anew;
+        // CLAIM, LEGACY and failovers reuse the restored SSTs.
         const inc = job.checkpointing[item.task]!.incremental;
-        if (inc && res.reusable && r.claimed) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
+        if (inc && res.reusable && !r.forceFullSnapshot) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
       }
     }
     if (job.sinks[item.task]) restoreTransactionalSink(ctx, item.task, meta);

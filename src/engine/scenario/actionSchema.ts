@@ -14,6 +14,10 @@ export const recordSchema = strictObject({
 
 const at = { atMs: int(0, 1e9) };
 
+/** Flink's `RestoreMode` (1.20; `RecoveryClaimMode` from 2.0): who owns a restored snapshot's files. LEGACY is deprecated. */
+export const restoreModeSchema = v.picklist(['CLAIM', 'NO_CLAIM', 'LEGACY']);
+export type RestoreModeName = v.InferOutput<typeof restoreModeSchema>;
+
 export const actionSchema = variant('do', [
   strictObject({ ...at, do: v.literal('emit'), records: v.pipe(v.array(recordSchema), v.minLength(1), v.maxLength(10_000)), source: v.optional(taskName) }),
   strictObject({ ...at, do: v.literal('checkpoint'), id: v.optional(positiveInt) }),
@@ -38,7 +42,15 @@ export const actionSchema = variant('do', [
     checkpoint: v.optional(v.union([v.literal('latest'), positiveInt]), 'latest'),
     parallelism: v.optional(int(1, 64)),
     changelog: v.optional(v.boolean()),
+    /**
+     * Submit a new job (new JobID) from the snapshot in this restore mode (Flink's
+     * `execution.state-recovery.claim-mode`, default NO_CLAIM). Omitted: the job restarts from its
+     * own checkpoint (a failover), or after a `cancel` a new job starts in NO_CLAIM mode.
+     */
+    mode: v.optional(restoreModeSchema),
   }),
+  /** Cancel the job (`JobStatus.CANCELED`): checkpoints are kept or deleted per `checkpointing.externalizedRetention`. */
+  strictObject({ ...at, do: v.literal('cancel') }),
 ]);
 
 export type ScenarioAction = v.InferOutput<typeof actionSchema>;

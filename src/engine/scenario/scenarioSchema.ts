@@ -87,8 +87,12 @@ const changelogSchema = strictObject({
   persistSizeThresholdBytes: v.optional(int(16, 1 << 30), 640),
   /** Flink: state.changelog.max-failures / dstl.dfs.upload.max-attempts, 3. */
   uploadMaxAttempts: v.optional(int(1, 20), 3),
-  /** Per-TaskManager changelog file cache on restore (FLINK-27155). */
-  fileCache: v.optional(v.boolean(), false),
+  /**
+   * The per-TaskManager changelog file cache on restore (FLINK-27155, `ChangelogStreamHandleReaderWithCache`):
+   * always on in Flink ≥ 1.16, which has no switch for it. `false` reproduces Flink 1.15's reader
+   * (every read downloads the whole file again), kept for the read amplification of seed 000.
+   */
+  fileCache: v.optional(v.boolean(), true),
 });
 
 const stateBackendSchema = strictObject({
@@ -116,6 +120,11 @@ const checkpointingSchema = strictObject({
   /** Flink: execution.checkpointing.num-retained (≤1.19 state.checkpoints.num-retained), 1. */
   numRetained: v.optional(int(1, 100), 1),
   registry: v.optional(v.picklist(['last-used-id', 'refcount']), 'last-used-id'),
+  /**
+   * Flink: execution.checkpointing.externalized-checkpoint-retention (`ExternalizedCheckpointRetention`),
+   * NO_EXTERNALIZED_CHECKPOINTS: whether a cancelled job's retained checkpoints stay in storage.
+   */
+  externalizedRetention: v.optional(v.picklist(['NO_EXTERNALIZED_CHECKPOINTS', 'DELETE_ON_CANCELLATION', 'RETAIN_ON_CANCELLATION']), 'NO_EXTERNALIZED_CHECKPOINTS'),
 });
 
 export const scenarioSchema = strictObject({

@@ -79,7 +79,11 @@ export function describeEventEn(e: EngineEvent): string {
     case 'file.discarded':
       return `Deleted ${e.path} (${e.size} bytes): ${e.reason}`;
     case 'restore.started':
-      return `Restoring from ${e.isSavepoint ? 'savepoint' : 'checkpoint'} ${e.checkpointId} (restart ${e.attempt}): running tasks cancelled, ${e.metadataPath} read back, parallelism ${e.previousParallelism} → ${e.parallelism}`;
+      return `Restoring from ${e.isSavepoint ? 'savepoint' : 'checkpoint'} ${e.checkpointId} (restart ${e.attempt}${e.mode ? `, ${e.mode} mode` : ''}): running tasks cancelled, ${e.metadataPath} read back, parallelism ${e.previousParallelism} → ${e.parallelism}${e.forceFullSnapshot ? '; the first checkpoint will be a full one (FULL_CHECKPOINT), sharing no file with the restored snapshot' : ''}`;
+    case 'job.submitted':
+      return `A new job ${e.jobId.slice(0, 8)}… is submitted with ${e.isSavepoint ? 'savepoint' : 'checkpoint'} ${e.checkpointId} in ${e.mode} mode (job ${e.previousJobId.slice(0, 8)}… is ${e.previousStatus})${e.mode === 'CLAIM' ? ': the new job owns the snapshot and deletes it once subsumed' : e.mode === 'NO_CLAIM' ? ': the snapshot stays untouched; the first checkpoint is a full one' : ': LEGACY (deprecated): never deleted, yet later checkpoints may reference its files'}`;
+    case 'job.canceled':
+      return `The job is cancelled (${e.retention}): ${e.discarded.length > 0 ? `checkpoint(s) ${e.discarded.join(', ')} deleted` : 'no checkpoint deleted'}${e.kept.length > 0 ? `; kept: ${e.kept.join(', ')}` : ''}${e.savepoints.length > 0 ? `; savepoints ${e.savepoints.join(', ')} stay (they belong to the user)` : ''}`;
     case 'restore.failed':
       return `Restore failed: ${e.reason}`;
     case 'restore.taskRestored':

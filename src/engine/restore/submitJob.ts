@@ -1,0 +1,99 @@
+/**
+ * Submitting a job with a retained checkpoint or savepoint (`flink run -s <path>` with
+ * `execution.state-recovery.claim-mode`): the new job gets a new JobID, an empty completed
+ * checkpoint store and shared state registry, loads the snapshot into them in its restore mode
+ * (`CheckpointCoordinator#restoreSavepoint`) and restores every subtask from it. Used after a page
+ * reload (the files come back from IndexedDB) and by a `restore` action with a mode or after a
+ * `cancel`.
+ *
+ *   CLAIM:    the job owns the snapshot (the job's own `CheckpointProperties`): subsumed, it is
+ *             deleted, and its shared files age out like the job's own.
+ *   NO_CLAIM: `CheckpointProperties.forUnclaimedSnapshot()`: never deleted; the first checkpoint is
+ *             a FULL_CHECKPOINT (`forceFullSnapshot`), so later ones depend on nothing of it.
+ *   LEGACY:   (deprecated in 1.20, removed in 2.0) `forSavepoint(false, …)`: never deleted, yet
+ *             later checkpoints may reference its files.
+ */
+import { createSharedStateRegistry, registerRestored, type SharedFileHandle } from '../registry';
+import { applyRegistryOutcome, sharedFilesOf } from '../coordinator/registryBridge';
+import type { CompletedCheckpoint } from '../coordinator/coordinatorState';
+import type { RngState } from '../core/rng';
+import { nextUint32 } from '../core/rng';
+import type { RestoreModeName } from '../scenario/actionSchema';
+import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import type { StepContext } from '../stepContext';
+import { cancelJob, changelogNoClaimRefusal, restoreFromMetadata, type RestoreOptions } from './restoreJob';
+
+/** A Flink-style JobID (32 hex digits), drawn from the seeded generator. */
+export function newJobId(rng: RngState): string {
+  let s = '';
+  for (let i = 0; i < 4; i++) s += nextUint32(rng).toString(16).padStart(8, '0');
+  return s;
+}
+
+/**
+ * The `restore` action with a mode, or after a cancel: a new job from `target`. A job still
+ * running is suspended first (`JobStatus.SUSPENDED`: its tasks stop, its completed checkpoints
+ * are released, nothing is deleted — `DefaultCompletedCheckpointStore#shutdown`).
+ */
+export function submitJobFrom(ctx: StepContext, target: CompletedCheckpoint, mode: RestoreModeName, parallelism?: number, changelog?: boolean): void {
+  const opts: RestoreOptions = { parallelism, changelog, mode, forceFullSnapshot: mode === 'NO_CLAIM' };
+  const refused = changelogNoClaimRefusal(ctx, opts);
+  if (refused) {
+    ctx.emit('restore.failed', { reason: refused }, { task: 'jobmanager' });
+    return;
+  }
+  const c = ctx.state.coordinator;
+  const previousJobId = c.jobId;
+  const previousStatus = ctx.state.job.canceled ? 'CANCELED' : 'SUSPENDED';
+  if (!ctx.state.job.canceled) cancelJob(ctx, 'CHECKPOINT_COORDINATOR_SHUTDOWN');
+  c.jobId = newJobId(ctx.state.rng);
+  c.pending = [];
+  c.completed = [];
+  c.history = [];
+  c.continuousFailures = 0;
+  c.lastCompletionMs = null;
+  c.periodicPostponed = false;
+  c.nextCheckpointId = target.id + 1;
+  c.startFrom = { checkpointId: target.id, isSavepoint: target.isSavepoint, metadataPath: target.metadataPath, mode };
+  ctx.state.registry = createSharedStateRegistry(ctx.state.registry.model);
+  ctx.emit('job.submitted', { jobId: c.jobId, previousJobId, previousStatus, checkpointId: target.id, isSavepoint: target.isSavepoint, mode }, { task: 'jobmanager' });
+  loadSnapshot(ctx, target.metadataPath, opts);
+}
+
+/**
+ * Restores the job from `metadataPath` and loads the snapshot into the completed checkpoint store
+ * and the registry in `opts.mode` (`Checkpoints#loadAndValidateCheckpoint`,
+ * `CompletedCheckpoint#registerSharedStatesAfterRestored`, `addCheckpointAndSubsumeOldestOne`).
+ */
+export function loadSnapshot(ctx: StepContext, metadataPath: string, opts: RestoreOptions): void {
+  const mode = opts.mode ?? 'NO_CLAIM';
+  const meta = restoreFromMetadata(ctx, metadataPath, opts);
+  if (!meta) return;
+  const tasks: Record<string, SubtaskStateSnapshot> = {};
+  const shared: SharedFileHandle[] = [];
+  for (const op of meta.operators) {
+    op.subtasks.forEach((st, i) => {
+      const task = `${op.vertex}#${i}`;
+      tasks[task] = st;
+      // In a completed checkpoint every shared handle points at a real upload: none is a placeholder.
+      shared.push(...sharedFilesOf(task, st).map((f) => ({ ...f, placeholder: false })));
+    });
+  }
+  const dir = metadataPath.slice(0, metadataPath.lastIndexOf('/') + 1);
+  const exclusiveFiles = Object.keys(ctx.state.storage.files).filter((p) => p.startsWith(dir));
+  ctx.state.coordinator.completed.push({
+    id: meta.checkpointId,
+    isSavepoint: meta.isSavepoint,
+    triggerMs: meta.triggerMs,
+    completeMs: ctx.nowMs,
+    metadataPath,
+    tasks,
+    files: [...new Set([...exclusiveFiles, ...shared.map((f) => f.path)])],
+    exclusiveFiles,
+    // Only a claimed snapshot is deleted when subsumed (`CheckpointProperties#discardOnSubsumed`).
+    owned: mode === 'CLAIM',
+    restoredMode: mode,
+  });
+  // A savepoint holds no shared state: nothing to register.
+  if (!meta.isSavepoint) applyRegistryOutcome(ctx, registerRestored(ctx.state.registry, meta.checkpointId, shared, mode));
+}
