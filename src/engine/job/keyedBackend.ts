@@ -6,6 +6,7 @@
 import { assertNever } from '../core/assertNever';
 import type { KeyGroupRange } from '../keys/keyGroupRange';
 import type { LsmConfig } from '../lsm';
+import { isImplementedCompression } from '../lsm/sstCompression';
 import { createRocksDbKeyedBackendData, RocksDbKeyedStateBackend, type RocksDbKeyedBackendData } from '../rocksdb';
 import type { Scenario } from '../scenario/scenarioSchema';
 import { createHeapKeyedStateBackendData, HeapKeyedStateBackend, type HeapKeyedStateBackendData } from '../state/heapKeyedStateBackend';
@@ -25,6 +26,8 @@ export function lsmConfigOf(s: Scenario): Partial<LsmConfig> {
     maxBytesForLevelBase: r.maxBytesForLevelBase,
     maxBytesForLevelMultiplier: r.maxBytesForLevelMultiplier,
     targetFileSizeBase: r.targetFileSizeBase,
+    // checkScenario has refused every type the engine does not implement.
+    compressionPerLevel: r.compressionPerLevel.filter(isImplementedCompression),
   };
 }
 

@@ -101,7 +101,8 @@ describe('compactFiles (manual compaction of chosen SSTs)', () => {
     expect(r.outputLevel).toBe(1);
     expect(r.outputs).toHaveLength(1);
     expect(r.outputs[0]).toMatchObject({ fileNumber: 3, level: 1, inputs: [1, 2], entryCount: 50 });
-    expect(r.outputs[0]!.sizeBytes).toBeGreaterThan(64 * 10);
+    // Far above the 64-byte target even after Snappy (the default compression) shrank its blocks.
+    expect(r.outputs[0]!.sizeBytes).toBeGreaterThan(64 * 8);
     expect(str(get(db, 's', b('k010')))).toBe('new');
   });
 

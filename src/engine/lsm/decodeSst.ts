@@ -5,16 +5,51 @@
  */
 import { ByteReader } from './byteBuffer';
 import { compareBytes, formatKey } from './compareBytes';
-import { crc32c } from '../codec/crc32c';
+import { crc32c, unmaskCrc32c } from '../codec/crc32c';
 import { LsmCorruptionError } from './lsmErrors';
 import type { LsmEntry } from './memtable';
-import { SST_MAGIC, SST_TAIL_BYTES, type SstBlockHandle, type SstFooter } from './sstFormat';
+import { BLOCK_TRAILER_BYTES, uncompressDataBlock } from './sstCompression';
+import { blockDataOf, SST_MAGIC, SST_TAIL_BYTES, type SstBlockData, type SstBlockHandle, type SstFooter } from './sstFormat';
 
 export interface DecodedSst {
   footer: SstFooter;
   blocks: SstBlockHandle[];
   checksum: number;
   entries: LsmEntry[];
+  data: SstBlockData;
+}
+
+/** A raw block may be at most this large: far above any teaching block size, it only stops a damaged length. */
+const MAX_RAW_BLOCK_BYTES = 1 << 24;
+
+/**
+ * RocksDB `ReadBlockContents` for every data block: checks each trailer's checksum (masked
+ * CRC-32C of the contents and the type byte) and uncompresses what the type byte says.
+ */
+export function readSstBlockData(
+  bytes: Uint8Array,
+  blocks: readonly SstBlockHandle[],
+  fileName = 'SST',
+): SstBlockData {
+  const raw: Uint8Array[] = [];
+  let compressed = 0;
+  for (let b = 0; b < blocks.length; b++) {
+    const { offset, size } = blocks[b]!;
+    const typeAt = offset + size;
+    const tail = new ByteReader(bytes, fileName, typeAt, typeAt + BLOCK_TRAILER_BYTES);
+    const type = tail.byte();
+    const stored = unmaskCrc32c(tail.fixed32());
+    const actual = crc32c(bytes, offset, typeAt + 1);
+    if (stored !== actual)
+      throw new LsmCorruptionError(fileName, `data block ${b} fails its trailer checksum (stored ${hex(stored)}, computed ${hex(actual)})`);
+    try {
+      raw.push(uncompressDataBlock(bytes.subarray(offset, typeAt), type, MAX_RAW_BLOCK_BYTES));
+    } catch (e) {
+      throw new LsmCorruptionError(fileName, `data block ${b}: ${(e as Error).message}`);
+    }
+    if (type !== 0) compressed++;
+  }
+  return blockDataOf(bytes, blocks, raw, compressed);
 }
 
 /**
@@ -106,7 +141,7 @@ export function readSstFooter(
     if (i > 0 && compareBytes(blocks[i - 1]!.lastKey, lastKey) >= 0)
       ir.fail(`index keys are not increasing at block ${i}`);
     blocks.push({ lastKey, offset, size });
-    expectOffset = offset + size;
+    expectOffset = offset + size + BLOCK_TRAILER_BYTES;
   }
   if (!ir.done) ir.fail('index block has trailing bytes');
   if (count === 0 || expectOffset !== indexOffset)
@@ -143,13 +178,14 @@ export function readBlockEntries(
 /** Full read of an SST (RocksDB `SstFileReader` + `VerifyChecksum`): footer, index and every entry, cross-checked. */
 export function decodeSst(bytes: Uint8Array, fileName = 'SST'): DecodedSst {
   const { footer, blocks, checksum } = readSstFooter(bytes, fileName);
+  const data = readSstBlockData(bytes, blocks, fileName);
   const entries: LsmEntry[] = [];
   let tombstones = 0;
   let minSeq = Number.MAX_SAFE_INTEGER;
   let maxSeq = 0;
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b]!;
-    const es = readBlockEntries(bytes, block, fileName);
+    const es = readBlockEntries(data.blockData, { lastKey: block.lastKey, offset: data.offsets[b]!, size: data.sizes[b]! }, fileName);
     if (es.length === 0) throw new LsmCorruptionError(fileName, `data block ${b} is empty`);
     for (const e of es) {
       const prev = entries[entries.length - 1];
@@ -183,7 +219,7 @@ export function decodeSst(bytes: Uint8Array, fileName = 'SST'): DecodedSst {
   }
   if (minSeq !== footer.smallestSeq || maxSeq !== footer.largestSeq)
     throw new LsmCorruptionError(fileName, 'footer sequence range does not match the entries');
-  return { footer, blocks, checksum, entries };
+  return { footer, blocks, checksum, entries, data };
 }
 
 function hex(n: number): string {

@@ -4,6 +4,8 @@
  * the real Flink/RocksDB defaults sit beside them so the UI can show both.
  */
 
+import { IMPLEMENTED_SST_COMPRESSIONS, ROCKSDB_COMPRESSION_TYPES, type SstCompression } from './sstCompression';
+
 /** Which file of an over-full level is compacted next (RocksDB `compaction_pri`). */
 export type CompactionPri = 'minOverlappingRatio' | 'roundRobin';
 
@@ -27,12 +29,14 @@ export interface LsmConfig {
   numLevels: number;
   /** How a file is chosen from an over-full level (`compaction_pri`). */
   compactionPri: CompactionPri;
+  /** Compression of the SST data blocks written to each level; deeper levels use the last entry (`compression_per_level`). */
+  compressionPerLevel: SstCompression[];
 }
 
 const MB = 1024 * 1024;
 
 /** The real defaults a Flink job runs with (Flink's `RocksDBConfigurableOptions`, else RocksDB's own). */
-export const LSM_FLINK_DEFAULTS: Readonly<LsmConfig> = Object.freeze({
+export const LSM_FLINK_DEFAULTS: Readonly<LsmConfig> = Object.freeze<LsmConfig>({
   writeBufferBytes: 64 * MB,
   maxWriteBufferNumber: 2,
   blockSizeBytes: 4 * 1024,
@@ -42,13 +46,15 @@ export const LSM_FLINK_DEFAULTS: Readonly<LsmConfig> = Object.freeze({
   targetFileSizeBase: 64 * MB,
   numLevels: 7,
   compactionPri: 'minOverlappingRatio',
+  // Flink's RocksDBConfigurableOptions#COMPRESSION_PER_LEVEL default: Snappy on every level.
+  compressionPerLevel: ['SNAPPY_COMPRESSION'],
 });
 
 /**
  * Teaching sizes: every byte size divided by 16384 (64 MB → 4 KB), except the block size, which
  * would round to nothing and is 256 B so that an SST still has several blocks. Counts are real.
  */
-export const LSM_TEACHING_DEFAULTS: Readonly<LsmConfig> = Object.freeze({
+export const LSM_TEACHING_DEFAULTS: Readonly<LsmConfig> = Object.freeze<LsmConfig>({
   writeBufferBytes: 4096,
   maxWriteBufferNumber: 2,
   blockSizeBytes: 256,
@@ -58,6 +64,8 @@ export const LSM_TEACHING_DEFAULTS: Readonly<LsmConfig> = Object.freeze({
   targetFileSizeBase: 4096,
   numLevels: 7,
   compactionPri: 'minOverlappingRatio',
+  // Flink's RocksDBConfigurableOptions#COMPRESSION_PER_LEVEL default: Snappy on every level.
+  compressionPerLevel: ['SNAPPY_COMPRESSION'],
 });
 
 /** Where each knob comes from: the Flink config key when Flink sets it, else the RocksDB option. */
@@ -91,6 +99,10 @@ export const LSM_CONFIG_KEYS: Readonly<
   },
   numLevels: { flinkKey: null, rocksDbOption: 'num_levels' },
   compactionPri: { flinkKey: null, rocksDbOption: 'compaction_pri' },
+  compressionPerLevel: {
+    flinkKey: 'state.backend.rocksdb.compression.per.level',
+    rocksDbOption: 'compression_per_level',
+  },
 });
 
 const CONFIG_FIELDS = Object.keys(LSM_TEACHING_DEFAULTS) as (keyof LsmConfig)[];
@@ -134,8 +146,28 @@ export function lsmConfigProblems(config: unknown): string[] {
     problems.push(
       `compactionPri must be "minOverlappingRatio" or "roundRobin", got ${describe(pri)}`,
     );
+  problems.push(...compressionPerLevelProblems(c.compressionPerLevel));
   if (problems.length === 0 && (c.numLevels as number) > 64)
     problems.push(`numLevels must be at most 64, got ${String(c.numLevels)}`);
+  return problems;
+}
+
+/** Problems with a `compression_per_level` list: Flink's names, of which this engine runs NO_COMPRESSION and SNAPPY_COMPRESSION. */
+export function compressionPerLevelProblems(list: unknown): string[] {
+  if (!Array.isArray(list) || list.length === 0)
+    return [`compressionPerLevel must be a non-empty list of compression types, got ${describe(list)}`];
+  const problems: string[] = [];
+  list.forEach((t, i) => {
+    if (typeof t === 'string' && (IMPLEMENTED_SST_COMPRESSIONS as readonly string[]).includes(t)) return;
+    if (typeof t === 'string' && (ROCKSDB_COMPRESSION_TYPES as readonly string[]).includes(t))
+      problems.push(
+        `compressionPerLevel[${i}]: ${t} is a RocksDB compression Flink accepts, but this engine implements only ${IMPLEMENTED_SST_COMPRESSIONS.join(' and ')} (Snappy with a real codec)`,
+      );
+    else
+      problems.push(
+        `compressionPerLevel[${i}] must be one of ${ROCKSDB_COMPRESSION_TYPES.join(', ')}, got ${describe(t)}`,
+      );
+  });
   return problems;
 }
 

@@ -26,6 +26,7 @@ export interface SstMeta {
   largestSeq: number;
   entryCount: number;
   tombstoneCount: number;
+  /** Bytes on disk: what a checkpoint uploads (S_c of seed 003). */
   sizeBytes: number;
   origin: SstOrigin;
   /** Files a compaction read to write this one, ascending (`(1,2,3)` in the UI); empty for flush and ingest. */
@@ -44,6 +45,12 @@ export interface SstMeta {
 /** A live SST: its metadata, its immutable bytes and the decoded block index (to avoid re-parsing on reads). */
 export interface SstFile extends SstMeta {
   bytes: Uint8Array;
+  /** The size with every data block stored raw (S_o of seed 003); equal to sizeBytes when nothing is compressed. */
+  rawSizeBytes: number;
+  /** Data blocks stored compressed (type byte 0x1 in their trailer). */
+  compressedBlocks: number;
+  /** The data blocks uncompressed (the file bytes themselves when none is compressed); offsets and sizes below point into it. */
+  blockData: Uint8Array;
   blockLastKeys: Uint8Array[];
   blockOffsets: number[];
   blockSizes: number[];

@@ -11,6 +11,7 @@ import {
   type LsmConfig,
 } from './lsmConfig';
 import { LsmCorruptionError } from './lsmErrors';
+import { SST_COMPRESSION_OPTION_NAME, type SstCompression } from './sstCompression';
 
 /** Name of the OPTIONS file in a native checkpoint (RocksDB numbers it; one fixed name suffices here). */
 export const OPTIONS_FILE_NAME = 'OPTIONS-000001';
@@ -27,7 +28,13 @@ const TABLE_OPTIONS: readonly (keyof LsmConfig)[] = ['blockSizeBytes'];
 export function encodeOptions(config: LsmConfig): Uint8Array {
   const line = (k: keyof LsmConfig): string => {
     const v = config[k];
-    return `  ${LSM_CONFIG_KEYS[k].rocksDbOption}=${k === 'compactionPri' ? PRI_NAMES[v as CompactionPri] : String(v)}`;
+    const text =
+      k === 'compactionPri'
+        ? PRI_NAMES[v as CompactionPri]
+        : k === 'compressionPerLevel'
+          ? (v as SstCompression[]).map((t) => SST_COMPRESSION_OPTION_NAME[t]).join(':')
+          : String(v);
+    return `  ${LSM_CONFIG_KEYS[k].rocksDbOption}=${text}`;
   };
   const fields = Object.keys(LSM_CONFIG_KEYS) as (keyof LsmConfig)[];
   const text = [
@@ -51,7 +58,7 @@ export function encodeOptions(config: LsmConfig): Uint8Array {
 /** RocksDB `LoadOptionsFromFile`: reads an OPTIONS file back into a validated config. */
 export function decodeOptions(bytes: Uint8Array, fileName = OPTIONS_FILE_NAME): LsmConfig {
   const fields = Object.keys(LSM_CONFIG_KEYS) as (keyof LsmConfig)[];
-  const out: Record<string, number | string> = {};
+  const out: Record<string, number | string | string[]> = {};
   const lines = utf8Decode(bytes).split('\n');
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.trim();
@@ -73,6 +80,15 @@ export function decodeOptions(bytes: Uint8Array, fileName = OPTIONS_FILE_NAME): 
           `line ${i + 1}: unknown compaction_pri ${JSON.stringify(raw)}`,
         );
       out[field] = pri;
+    } else if (field === 'compressionPerLevel') {
+      // RocksDB writes the list colon-separated, e.g. kSnappyCompression:kNoCompression.
+      const names = Object.entries(SST_COMPRESSION_OPTION_NAME);
+      out[field] = raw.split(':').map((n) => {
+        const hit = names.find(([, rocks]) => rocks === n);
+        if (hit === undefined)
+          throw new LsmCorruptionError(fileName, `line ${i + 1}: unknown compression ${JSON.stringify(n)}`);
+        return hit[0];
+      });
     } else {
       const n = Number(raw);
       if (raw === '' || !Number.isFinite(n))

@@ -5,7 +5,9 @@
 import type { ColumnFamily, LsmDb, SstFile, SstOrigin } from './lsmDb';
 import { LSM_LINEAGE_LIMIT } from './lsmDb';
 import type { LsmEntry } from './memtable';
-import { encodeSst, type SstBlockHandle, type SstFooter } from './sstFormat';
+import { readSstBlockData } from './decodeSst';
+import { compressionForLevel } from './sstCompression';
+import { encodeSst, type SstBlockData, type SstBlockHandle, type SstFooter } from './sstFormat';
 
 /** Transitive lineage of a file (see SstMeta.lineage). */
 export interface Lineage {
@@ -30,11 +32,13 @@ export function writeSstFile(
   provenance: SstProvenance,
 ): SstFile {
   const fileNumber = db.nextFileNumber++;
-  const enc = encodeSst(entries, fileNumber, cf.id, db.config.blockSizeBytes);
-  return sstFileFromParts(enc.bytes, enc.footer, enc.blocks, enc.checksum, level, provenance);
+  // RocksDB picks the output's compression by the level it is written to (`compression_per_level`).
+  const compression = compressionForLevel(db.config.compressionPerLevel, level);
+  const enc = encodeSst(entries, fileNumber, cf.id, db.config.blockSizeBytes, compression);
+  return sstFileFromParts(enc.bytes, enc.footer, enc.blocks, enc.checksum, level, provenance, enc.data);
 }
 
-/** Assembles the in-state record of an SST from its bytes and parsed footer/index. */
+/** Assembles the in-state record of an SST from its bytes and parsed footer/index (reading and uncompressing the blocks when `data` is not given). */
 export function sstFileFromParts(
   bytes: Uint8Array,
   footer: SstFooter,
@@ -42,6 +46,7 @@ export function sstFileFromParts(
   checksum: number,
   level: number,
   provenance: SstProvenance,
+  data: SstBlockData = readSstBlockData(bytes, blocks, `${String(footer.fileNumber).padStart(6, '0')}.sst`),
 ): SstFile {
   const lineage = provenance.lineage ?? { lineage: [footer.fileNumber], lineageTruncated: false };
   return {
@@ -55,6 +60,8 @@ export function sstFileFromParts(
     entryCount: footer.entryCount,
     tombstoneCount: footer.tombstoneCount,
     sizeBytes: bytes.length,
+    rawSizeBytes: data.rawSize,
+    compressedBlocks: data.compressedBlocks,
     origin: provenance.origin,
     inputs: provenance.inputs.slice().sort((a, b) => a - b),
     lineage: lineage.lineage.slice(),
@@ -62,8 +69,9 @@ export function sstFileFromParts(
     checksum,
     bytes,
     blockLastKeys: blocks.map((b) => b.lastKey),
-    blockOffsets: blocks.map((b) => b.offset),
-    blockSizes: blocks.map((b) => b.size),
+    blockData: data.blockData,
+    blockOffsets: data.offsets,
+    blockSizes: data.sizes,
   };
 }
 

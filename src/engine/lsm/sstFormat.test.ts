@@ -96,7 +96,8 @@ describe('SST format', () => {
     }));
     const enc = encodeSst(entries, 1, 1, 64);
     expect(enc.blocks.length).toBeGreaterThan(5);
-    expect(enc.footer.indexOffset).toBe(enc.blocks.at(-1)!.offset + enc.blocks.at(-1)!.size);
+    // The index starts after the last block's 5-byte trailer (RocksDB kBlockTrailerSize).
+    expect(enc.footer.indexOffset).toBe(enc.blocks.at(-1)!.offset + enc.blocks.at(-1)!.size + 5);
     expect(new TextDecoder().decode(enc.bytes.subarray(enc.bytes.length - 8))).toBe('CLABSST1');
     expect(sstFileName(1)).toBe('000001.sst');
     expect(sstFileName(1234567)).toBe('1234567.sst');

@@ -3,21 +3,27 @@
  * never change, which is what lets an incremental checkpoint upload a file once and refer to it
  * from later checkpoints.
  *
- *   [data block]…[data block][index block][footer]
+ *   [data block][trailer]…[data block][trailer][index block][footer]
  *   data entry : varint keyLen | varint valueTag (0 = tombstone, else valueLen + 1) | varint seq | key | value
+ *   trailer    : 1 byte compression type (0 none, 1 Snappy) | fixed32 masked CRC-32C of the
+ *                stored block contents and the type byte (RocksDB's block trailer)
+ *   data block : the entries, Snappy-compressed when the level's compression says so and it
+ *                saves at least 1/8 (sstCompression.ts)
  *   index block: varint blockCount, then per block: varint lastKeyLen | lastKey | varint offset | varint size
+ *                (offset and size of the stored contents, trailer excluded: RocksDB `BlockHandle`)
  *   footer     : varint indexOffset | varint indexSize | varint entryCount | varint tombstoneCount |
  *                varint smallestSeq | varint largestSeq | varint cfId | varint fileNumber |
  *                varint len | smallestKey | varint len | largestKey |
  *                fixed32 footerLength | fixed32 crc32c(all bytes before it) | 8-byte magic
  *
- * Unlike RocksDB there is no prefix compression, restart array, compression or per-block
- * checksum; one CRC-32C over the whole file catches any damaged byte.
+ * Unlike RocksDB there is no prefix compression or restart array, and the index block is never
+ * compressed; one more CRC-32C over the whole file catches any damaged byte.
  */
 import { ByteWriter } from './byteBuffer';
 import { compareBytes, formatKey } from './compareBytes';
-import { crc32c } from '../codec/crc32c';
+import { crc32c, maskCrc32c } from '../codec/crc32c';
 import type { LsmEntry } from './memtable';
+import { BLOCK_TRAILER_BYTES, compressDataBlock, type SstCompression } from './sstCompression';
 
 /** "CLABSST1": this simulator's own magic (RocksDB's block-based table uses 0x88e241b785f4cff7). */
 export const SST_MAGIC: readonly number[] = [0x43, 0x4c, 0x41, 0x42, 0x53, 0x53, 0x54, 0x31];
@@ -45,12 +51,28 @@ export interface SstBlockHandle {
   size: number;
 }
 
+/**
+ * The data blocks as reads use them: uncompressed, back to back in `blockData` (the file bytes
+ * themselves when no block is compressed, with offsets skipping the trailers). RocksDB keeps
+ * uncompressed blocks in its block cache; here they stay beside the file.
+ */
+export interface SstBlockData {
+  blockData: Uint8Array;
+  offsets: number[];
+  sizes: number[];
+  /** The size the file would have with every block stored raw (S_o of seed 003). */
+  rawSize: number;
+  /** Blocks stored compressed (the others were not worth it or not asked to be). */
+  compressedBlocks: number;
+}
+
 export interface EncodedSst {
   bytes: Uint8Array;
   footer: SstFooter;
   blocks: SstBlockHandle[];
   /** The CRC-32C stored in the file's tail (covers every byte before it). */
   checksum: number;
+  data: SstBlockData;
 }
 
 /** RocksDB file name of SST number n (`MakeTableFileName`): 7 → "000007.sst". */
@@ -76,6 +98,7 @@ export function encodeSst(
   fileNumber: number,
   cfId: number,
   blockSizeBytes: number,
+  compression: SstCompression = 'NO_COMPRESSION',
 ): EncodedSst {
   if (entries.length === 0)
     throw new RangeError(
@@ -83,7 +106,22 @@ export function encodeSst(
     );
   const w = new ByteWriter(entries.length * 40 + 64);
   const blocks: SstBlockHandle[] = [];
-  let blockStart = 0;
+  const rawBlocks: Uint8Array[] = [];
+  let compressedBlocks = 0;
+  let block = new ByteWriter(blockSizeBytes + 64);
+  // RocksDB `BlockBasedTableBuilder::WriteBlock`: compress if the level asks and it pays, then the trailer.
+  const finishBlock = (lastKey: Uint8Array): void => {
+    const raw = block.finish();
+    rawBlocks.push(raw);
+    const { contents, type } = compressDataBlock(raw, compression);
+    if (type !== 0) compressedBlocks++;
+    const offset = w.length;
+    w.bytes(contents);
+    w.byte(type);
+    w.fixed32(maskCrc32c(crc32c(w.view(), offset, w.length)));
+    blocks.push({ lastKey: lastKey.slice(), offset, size: contents.length });
+    block = new ByteWriter(blockSizeBytes + 64);
+  };
   let tombstones = 0;
   let smallestSeq = Number.MAX_SAFE_INTEGER;
   let largestSeq = 0;
@@ -95,28 +133,17 @@ export function encodeSst(
       );
     }
     // Cut before an entry that would overflow the block, as RocksDB's FlushBlockBySizePolicy does.
-    if (w.length > blockStart && w.length - blockStart + sstEntrySize(e) > blockSizeBytes) {
-      blocks.push({
-        lastKey: entries[i - 1]!.key.slice(),
-        offset: blockStart,
-        size: w.length - blockStart,
-      });
-      blockStart = w.length;
-    }
-    w.varint(e.key.length);
-    w.varint(e.value === null ? 0 : e.value.length + 1);
-    w.varint(e.seq);
-    w.bytes(e.key);
+    if (block.length > 0 && block.length + sstEntrySize(e) > blockSizeBytes) finishBlock(entries[i - 1]!.key);
+    block.varint(e.key.length);
+    block.varint(e.value === null ? 0 : e.value.length + 1);
+    block.varint(e.seq);
+    block.bytes(e.key);
     if (e.value === null) tombstones++;
-    else w.bytes(e.value);
+    else block.bytes(e.value);
     if (e.seq < smallestSeq) smallestSeq = e.seq;
     if (e.seq > largestSeq) largestSeq = e.seq;
   }
-  blocks.push({
-    lastKey: entries[entries.length - 1]!.key.slice(),
-    offset: blockStart,
-    size: w.length - blockStart,
-  });
+  finishBlock(entries[entries.length - 1]!.key);
 
   const indexOffset = w.length;
   w.varint(blocks.length);
@@ -155,8 +182,34 @@ export function encodeSst(
   const checksum = crc32c(w.view());
   w.fixed32(checksum);
   for (const b of SST_MAGIC) w.byte(b);
-  return { bytes: w.finish(), footer, blocks, checksum };
+  const bytes = w.finish();
+  return { bytes, footer, blocks, checksum, data: blockDataOf(bytes, blocks, rawBlocks, compressedBlocks) };
 }
+
+/** Lays raw blocks out for reads: the file itself when nothing is compressed, else a copy of the raw blocks. */
+export function blockDataOf(
+  bytes: Uint8Array,
+  blocks: readonly SstBlockHandle[],
+  rawBlocks: readonly Uint8Array[],
+  compressedBlocks: number,
+): SstBlockData {
+  const stored = blocks.reduce((n, b) => n + b.size, 0);
+  const raw = rawBlocks.reduce((n, b) => n + b.length, 0);
+  const rawSize = bytes.length - stored + raw;
+  if (compressedBlocks === 0)
+    return { blockData: bytes, offsets: blocks.map((b) => b.offset), sizes: blocks.map((b) => b.size), rawSize, compressedBlocks };
+  const blockData = new Uint8Array(raw);
+  const offsets: number[] = [];
+  let p = 0;
+  for (const r of rawBlocks) {
+    offsets.push(p);
+    blockData.set(r, p);
+    p += r.length;
+  }
+  return { blockData, offsets, sizes: rawBlocks.map((r) => r.length), rawSize, compressedBlocks };
+}
+
+export { BLOCK_TRAILER_BYTES };
 
 function varintSize(n: number): number {
   let s = 1;

@@ -28,7 +28,7 @@ export function sstGet(file: SstFile, key: Uint8Array): LsmEntry | null {
     return null;
   const b = sstSeekBlock(file, key);
   if (b >= file.blockLastKeys.length) return null;
-  const buf = file.bytes;
+  const buf = file.blockData;
   let p = file.blockOffsets[b]!;
   const end = p + file.blockSizes[b]!;
   // Hand-rolled varint parsing: this is the hot path of every state read that misses the memtable.
@@ -77,7 +77,7 @@ export function* sstIterate(
   const first = fromKey === null ? 0 : sstSeekBlock(file, fromKey);
   for (let b = first; b < file.blockLastKeys.length; b++) {
     const entries = readBlockEntries(
-      file.bytes,
+      file.blockData,
       { lastKey: file.blockLastKeys[b]!, offset: file.blockOffsets[b]!, size: file.blockSizes[b]! },
       name,
       copy,

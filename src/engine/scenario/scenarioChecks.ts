@@ -3,6 +3,7 @@
  * parallelism, and configurations Flink itself refuses. Each problem names its field path.
  */
 import { computeDefaultMaxParallelism } from '../keys/keyGroups';
+import { IMPLEMENTED_SST_COMPRESSIONS, isImplementedCompression } from '../lsm/sstCompression';
 import type { Scenario } from './scenarioSchema';
 
 /**
@@ -48,6 +49,11 @@ export function checkScenario(s: Scenario): ScenarioProblem[] {
     if (p !== undefined && p > maxP) problems.push({ path: `job.operators[${i}].parallelism`, message: `parallelism ${p} exceeds the max parallelism ${maxP}` });
   });
   if (s.job.parallelism > maxP) problems.push({ path: 'job.parallelism', message: `parallelism ${s.job.parallelism} exceeds the max parallelism ${maxP}` });
+
+  s.stateBackend.rocksdb.compressionPerLevel.forEach((t, i) => {
+    if (!isImplementedCompression(t))
+      problems.push({ path: `stateBackend.rocksdb.compressionPerLevel[${i}]`, message: `${t} is a RocksDB compression Flink accepts, but this engine implements only ${IMPLEMENTED_SST_COMPRESSIONS.join(' and ')} (Snappy with a real codec); use one of those` });
+  });
 
   const cp = s.checkpointing;
   if (cp.unaligned && cp.mode !== 'exactly_once') {

@@ -7,6 +7,7 @@
  * (`v.optional(…, {})`) gets every default inside it.
  */
 import * as v from 'valibot';
+import { ROCKSDB_COMPRESSION_TYPES } from '../lsm/sstCompression';
 import { actionSchema } from './actionSchema';
 import { int, number, positive, strictObject, variant } from './validation';
 
@@ -73,6 +74,12 @@ const rocksdbSchema = strictObject({
   maxBytesForLevelMultiplier: v.optional(int(2, 100), 10),
   targetFileSizeBase: v.optional(int(256, 1 << 30), 4096),
   autoCompaction: v.optional(v.boolean(), true),
+  /**
+   * Flink: state.backend.rocksdb.compression.per.level, [SNAPPY_COMPRESSION]. Entry n for level n,
+   * the last one for deeper levels. Every Flink name is accepted here; scenarioChecks refuses
+   * those the engine does not run (all but NO_COMPRESSION and SNAPPY_COMPRESSION).
+   */
+  compressionPerLevel: v.optional(v.pipe(v.array(v.picklist(ROCKSDB_COMPRESSION_TYPES)), v.minLength(1), v.maxLength(16)), ['SNAPPY_COMPRESSION']),
 });
 
 const changelogSchema = strictObject({
