@@ -1,17 +1,23 @@
 /**
  * Global keyboard shortcuts. They stay out of the way of form fields, so typing in an input
- * or moving a focused slider with the arrow keys keeps its native meaning.
+ * or moving a focused slider with the arrow keys keeps its native meaning. A closed select keeps
+ * only ↑ / ↓ (choosing another option): after a jump kind or a subtask was picked, →, Space,
+ * Home and End step, play and seek again instead of changing the select behind the user's back
+ * (an open select's list takes the keys itself; the page does not see them).
  */
 import { useEffect } from 'react';
 import { useAppStore } from '../store/appStore';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+const SELECT_KEYS = new Set(['ArrowUp', 'ArrowDown']);
 
 /** True when the focused element gives `key` a meaning of its own. */
 function handledNatively(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
   const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return true;
+  if (tag === 'TEXTAREA' || target.isContentEditable) return true;
+  // In a dialog the select is part of a form being filled in: the playback behind it stays put.
+  if (tag === 'SELECT') return SELECT_KEYS.has(key) || target.closest('dialog, [role="dialog"]') !== null;
   if (tag === 'INPUT') {
     const type = (target as HTMLInputElement).type;
     if (type === 'range') return SLIDER_KEYS.has(key);

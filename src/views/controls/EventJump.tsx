@@ -1,7 +1,12 @@
-/** Jump to the previous or next step with an event of a chosen kind (barrier, completion, deletion …). */
-import { useState } from 'react';
+/**
+ * Jump to the previous or next step with an event of a chosen kind (barrier, completion, deletion …).
+ * ‹ and › are disabled when there is nothing to jump to, and their tooltip says why, or which step
+ * they lead to.
+ */
+import { useMemo, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { findEventPosition, JUMP_KINDS, type JumpKind } from '../../store/eventJumps';
+import { selectCursor } from '../../store/selectors';
+import { eventPositions, JUMP_KINDS, nearestPosition, type JumpKind } from '../../store/eventJumps';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 
@@ -18,29 +23,38 @@ const LABELS: Record<JumpKind, MessageKey> = {
 export function EventJump() {
   const t = useT();
   const [kind, setKind] = useState<JumpKind>('checkpoint');
-  const [missing, setMissing] = useState(false);
-  const go = (direction: 1 | -1) => {
+  const cursor = useAppStore(selectCursor);
+  const timeline = useAppStore((s) => s.timeline);
+  const revision = useAppStore((s) => s.revision);
+  // The timeline is re-recorded in place on a branch; `revision` says when.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const positions = useMemo(() => eventPositions(timeline, kind), [timeline, revision, kind]);
+  const prev = nearestPosition(positions, cursor, -1);
+  const next = nearestPosition(positions, cursor, 1);
+  const go = (p: number | null) => {
+    if (p === null) return;
     const s = useAppStore.getState();
-    const p = findEventPosition(s.timeline, s.cursor, kind, direction);
-    setMissing(p === null);
-    if (p !== null) {
-      s.setPlaying(false);
-      s.setCursor(p);
-    }
+    s.setPlaying(false);
+    s.setCursor(p);
   };
+  const label = t(LABELS[kind]);
+  const title = (p: number | null, dir: 'previous' | 'next') =>
+    p === null
+      ? t(dir === 'previous' ? 'jumpNoEarlier' : 'jumpNoLater', { kind: label, step: cursor })
+      : t('jumpToStep', { dir: t(dir), kind: label, step: p });
   return (
     <div className="event-jump" role="group" aria-label={t('jumpTo')}>
-      <button type="button" onClick={() => go(-1)} aria-label={`${t('previous')} ${t(LABELS[kind])}`} data-testid="jump-prev">
+      <button type="button" onClick={() => go(prev)} disabled={prev === null} title={title(prev, 'previous')} aria-label={`${t('previous')} ${label}`} data-testid="jump-prev">
         ‹
       </button>
-      <select value={kind} onChange={(e) => setKind(e.target.value as JumpKind)} aria-label={t('jumpTo')} data-testid="jump-kind" className={missing ? 'missing' : ''}>
+      <select value={kind} onChange={(e) => setKind(e.target.value as JumpKind)} aria-label={t('jumpTo')} data-testid="jump-kind" className={prev === null && next === null ? 'missing' : ''}>
         {(Object.keys(JUMP_KINDS) as JumpKind[]).map((k) => (
           <option key={k} value={k}>
             {t(LABELS[k])}
           </option>
         ))}
       </select>
-      <button type="button" onClick={() => go(1)} aria-label={`${t('next')} ${t(LABELS[kind])}`} data-testid="jump-next">
+      <button type="button" onClick={() => go(next)} disabled={next === null} title={title(next, 'next')} aria-label={`${t('next')} ${label}`} data-testid="jump-next">
         ›
       </button>
     </div>

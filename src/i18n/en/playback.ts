@@ -1,0 +1,6 @@
+/** Strings of the playback bar's jump control and of problems met while recording a run. */
+export const playbackEn = {
+  jumpNoEarlier: 'No earlier {kind} before step {step}',
+  jumpNoLater: 'No later {kind} after step {step}',
+  jumpToStep: '{dir} {kind}: step {step}',
+} as const;

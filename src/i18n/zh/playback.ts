@@ -1,0 +1,8 @@
+/** 播放栏“跳到事件”控件的文案，以及录制运行时遇到的问题。 */
+import type { playbackEn } from '../en/playback';
+
+export const playbackZh: Record<keyof typeof playbackEn, string> = {
+  jumpNoEarlier: '第 {step} 步之前没有{kind}',
+  jumpNoLater: '第 {step} 步之后没有{kind}',
+  jumpToStep: '{dir}{kind}：第 {step} 步',
+};
