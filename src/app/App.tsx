@@ -12,7 +12,7 @@ import { ActionsPanel } from '../views/actions/ActionsPanel';
 import { NarrationPanel } from '../views/narration/NarrationPanel';
 import { PresenterNarration } from '../views/presenter/PresenterNarration';
 import { useAppStore } from '../store/appStore';
-import { selectLang, selectPresenter } from '../store/selectors';
+import { selectLang, selectPresenter, selectTaskInStage } from '../store/selectors';
 import { useT } from '../i18n/useT';
 import { usePlayback } from './usePlayback';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
@@ -26,6 +26,7 @@ export function App() {
   const t = useT();
   const lang = useAppStore(selectLang);
   const presenter = useAppStore(selectPresenter);
+  const taskInStage = useAppStore(selectTaskInStage);
   usePlayback();
   useKeyboardShortcuts();
   usePersistenceSync();
@@ -52,8 +53,15 @@ export function App() {
             {/* Checkpoint history, timeline and charts share this slot as tabs. */}
             <PacedPanel group={PANEL.stage}>
               <StageTabs />
-              <StorageView />
+              {!taskInStage && <StorageView />}
             </PacedPanel>
+            {/* Enlarged, the subtask panel (DSTL tape, LSM, state table) takes remote storage's slot:
+                about twice the side column's room at 1280×720, and the only place for it in presenter mode. */}
+            {taskInStage && (
+              <PacedPanel group={PANEL.task}>
+                <TaskStatePanel />
+              </PacedPanel>
+            )}
           </div>
           <p className="simplification">{t('simplification')}</p>
         </div>
@@ -65,9 +73,11 @@ export function App() {
               <ActionsPanel />
               <NarrationPanel />
             </PacedPanel>
-            <PacedPanel group={PANEL.task}>
-              <TaskStatePanel />
-            </PacedPanel>
+            {!taskInStage && (
+              <PacedPanel group={PANEL.task}>
+                <TaskStatePanel />
+              </PacedPanel>
+            )}
             <PacedPanel group={PANEL.events}>
               <EventList />
             </PacedPanel>

@@ -18,6 +18,7 @@ import { presenterEn } from './presenter';
 import { jobGraphEn } from './jobGraph';
 import { examplesEn } from './examples';
 import { registryEn } from './registry';
+import { classroomEn } from './classroom';
 
 export const messagesEn = {
   ...coreEn,
@@ -34,4 +35,5 @@ export const messagesEn = {
   ...jobGraphEn,
   ...examplesEn,
   ...registryEn,
+  ...classroomEn,
 };

@@ -18,6 +18,7 @@ import { presenterZh } from './presenter';
 import { jobGraphZh } from './jobGraph';
 import { examplesZh } from './examples';
 import { registryZh } from './registry';
+import { classroomZh } from './classroom';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -34,4 +35,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...jobGraphZh,
   ...examplesZh,
   ...registryZh,
+  ...classroomZh,
 };
