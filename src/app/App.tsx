@@ -63,7 +63,22 @@ export function App() {
               </PacedPanel>
             )}
           </div>
-          <p className="simplification">{t('simplification')}</p>
+          <p className="simplification">
+            {/* An SVG, not ⓘ (U+24D8): many projector PCs have no font with that glyph. */}
+            <svg
+              className="info-icon"
+              viewBox="0 0 16 16"
+              width="14"
+              height="14"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <circle cx="8" cy="8" r="6.75" fill="none" stroke="currentColor" strokeWidth="1.5" />
+              <path d="M8 7v4.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              <circle cx="8" cy="4.6" r="1" fill="currentColor" />
+            </svg>
+            {t('simplification')}
+          </p>
         </div>
         {/* Presenter mode gives the stage the whole width; its narration line stands in for the side panel. */}
         {!presenter && (
