@@ -224,7 +224,7 @@ test('without IndexedDB the app runs on the in-memory store and says so', async 
   await waitForHook(page);
   const status = page.getByTestId('persistence-status');
   await expect(status).toHaveAttribute('data-state', 'memory');
-  await expect(status).toHaveText(/In memory only/);
+  await expect(status.locator('.current')).toHaveText(/In memory only/);
   await expect(page.getByTestId('persistence-panel')).toContainText('lost on reload');
   await expect(page.getByTestId('persistence-notice')).toContainText('no IndexedDB');
   const shot = await screenshotAndMeasure(page, 'persistence-in-memory');

@@ -53,7 +53,9 @@ test('at 1280×720 the subtask state gets the height: events folded by default, 
   await expect(page.getByTestId('actions-tab-faults')).toBeVisible();
   const folded = await height(page, 'task-state');
   expect(folded).toBeGreaterThanOrEqual(byDefault + 60);
-  expect(folded).toBeGreaterThanOrEqual(260);
+  // (240, not 260, since the narration shows its whole explanation: issue 14. The subtask panel's
+  // Enlarge button gives it the stage's room: classroomLayout.spec.ts.)
+  expect(folded).toBeGreaterThanOrEqual(240);
 
   // Both choices are remembered.
   await page.reload();
@@ -71,8 +73,8 @@ test('at 1280×720 the subtask state gets the height: events folded by default, 
   await expect(eventsToggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('events')).toBeVisible();
   await expect(page.getByTestId('events')).toContainText('source.emitted');
-  // Open, the list still leaves the subtask state twice its share.
-  expect(await height(page, 'task-state')).toBeGreaterThan(await height(page, 'event-list'));
+  // Open, the list shares the room with the subtask state (it showed a line or two: issue 14).
+  expect(await height(page, 'event-list')).toBeGreaterThanOrEqual(150);
   expect(await fits(page)).toBe(true);
   await page.reload();
   await expect(page.getByTestId('events-toggle')).toHaveAttribute('aria-expanded', 'true');
@@ -120,7 +122,8 @@ test('a changelog subtask at 1280×720: the DSTL tape is in reach in the subtask
   await page.getByTestId('jump-next').click();
   await page.getByTestId('jump-next').click();
   await page.getByTestId('actions-toggle').click();
-  expect(await height(page, 'task-state')).toBeGreaterThanOrEqual(230);
+  // (210, not 230: the narration's explanation is no longer cut to two lines, issue 14.)
+  expect(await height(page, 'task-state')).toBeGreaterThanOrEqual(210);
   // The panel scrolls to the tape; the page itself still fits the screen.
   const tape = page.getByTestId('dstl-tape');
   await tape.scrollIntoViewIfNeeded();

@@ -12,7 +12,7 @@ import { ActionsPanel } from '../views/actions/ActionsPanel';
 import { NarrationPanel } from '../views/narration/NarrationPanel';
 import { PresenterNarration } from '../views/presenter/PresenterNarration';
 import { useAppStore } from '../store/appStore';
-import { selectLang, selectPresenter } from '../store/selectors';
+import { selectLang, selectPresenter, selectTaskInStage } from '../store/selectors';
 import { useT } from '../i18n/useT';
 import { usePlayback } from './usePlayback';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
@@ -26,6 +26,7 @@ export function App() {
   const t = useT();
   const lang = useAppStore(selectLang);
   const presenter = useAppStore(selectPresenter);
+  const taskInStage = useAppStore(selectTaskInStage);
   usePlayback();
   useKeyboardShortcuts();
   usePersistenceSync();
@@ -52,10 +53,32 @@ export function App() {
             {/* Checkpoint history, timeline and charts share this slot as tabs. */}
             <PacedPanel group={PANEL.stage}>
               <StageTabs />
-              <StorageView />
+              {!taskInStage && <StorageView />}
             </PacedPanel>
+            {/* Enlarged, the subtask panel (DSTL tape, LSM, state table) takes remote storage's slot:
+                about twice the side column's room at 1280×720, and the only place for it in presenter mode. */}
+            {taskInStage && (
+              <PacedPanel group={PANEL.task}>
+                <TaskStatePanel />
+              </PacedPanel>
+            )}
           </div>
-          <p className="simplification">{t('simplification')}</p>
+          <p className="simplification">
+            {/* An SVG, not ⓘ (U+24D8): many projector PCs have no font with that glyph. */}
+            <svg
+              className="info-icon"
+              viewBox="0 0 16 16"
+              width="14"
+              height="14"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <circle cx="8" cy="8" r="6.75" fill="none" stroke="currentColor" strokeWidth="1.5" />
+              <path d="M8 7v4.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              <circle cx="8" cy="4.6" r="1" fill="currentColor" />
+            </svg>
+            {t('simplification')}
+          </p>
         </div>
         {/* Presenter mode gives the stage the whole width; its narration line stands in for the side panel. */}
         {!presenter && (
@@ -65,9 +88,11 @@ export function App() {
               <ActionsPanel />
               <NarrationPanel />
             </PacedPanel>
-            <PacedPanel group={PANEL.task}>
-              <TaskStatePanel />
-            </PacedPanel>
+            {!taskInStage && (
+              <PacedPanel group={PANEL.task}>
+                <TaskStatePanel />
+              </PacedPanel>
+            )}
             <PacedPanel group={PANEL.events}>
               <EventList />
             </PacedPanel>

@@ -9,6 +9,8 @@ export const selectSpeed = (s: AppStore): number => s.speed;
 export const selectLang = (s: AppStore) => s.lang;
 export const selectHelpOpen = (s: AppStore): boolean => s.helpOpen;
 export const selectPresenter = (s: AppStore): boolean => s.presenter;
+export const selectTaskInStage = (s: AppStore): boolean => s.taskInStage;
+export const selectPresenterWhy = (s: AppStore): boolean => s.presenterWhy;
 export const selectLastBranch = (s: AppStore) => s.lastBranch;
 
 /** Events of the step at the cursor (the recorded array, stable between renders). */

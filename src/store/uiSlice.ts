@@ -4,6 +4,7 @@ import type { AppStore } from './appStore';
 import { detectLanguage, rememberLanguage, type Lang } from '../i18n/language';
 import { loadLanguage } from '../i18n/catalog';
 import { detectPresenter, rememberPresenter } from '../views/presenter/presenterPreference';
+import { detectChoice, rememberChoice } from '../views/presenter/stagePanelPreference';
 
 export interface UiSlice {
   /** The language shown; its strings are loaded (src/main.tsx loads the first one before rendering). */
@@ -16,6 +17,12 @@ export interface UiSlice {
   /** The subtask whose internals the side panel shows (`<operator>#<index>`), or null. */
   selectedTask: string | null;
   selectTask: (task: string | null) => void;
+  /** The subtask panel shown large in the stage (in place of remote storage), in both layouts. */
+  taskInStage: boolean;
+  setTaskInStage: (on: boolean) => void;
+  /** Presenter mode shows the narration's full explanation under its headline. */
+  presenterWhy: boolean;
+  setPresenterWhy: (on: boolean) => void;
   /**
    * Loads the language's strings, then shows and remembers it. Until then the UI stays in the old
    * language (a few ms), and stays there if loading fails (`langLoadFailed` says so).
@@ -36,6 +43,16 @@ export const createUiSlice: StateCreator<AppStore, [], [], UiSlice> = (set, get)
   presenter: detectPresenter(),
   selectedTask: 'count#0',
   selectTask: (selectedTask) => set({ selectedTask }),
+  taskInStage: detectChoice('taskInStage'),
+  setTaskInStage: (taskInStage) => {
+    rememberChoice('taskInStage', taskInStage);
+    set({ taskInStage });
+  },
+  presenterWhy: detectChoice('presenterWhy'),
+  setPresenterWhy: (presenterWhy) => {
+    rememberChoice('presenterWhy', presenterWhy);
+    set({ presenterWhy });
+  },
   setLang: async (lang) => {
     const request = ++langRequest;
     try {

@@ -14,6 +14,7 @@ import { dstlTapeOf, type ChangelogTaskState, type DstlTapeModel, type TapeCell 
 import { checkpointFill, drawTape, MIN_CELL, TAPE_HEIGHT, type TapeText } from './drawTape';
 import { useChangelogHistory } from './useChangelogHistory';
 import { useElementWidth } from './useElementWidth';
+import { useTypeScale } from '../charts/useTypeScale';
 import { useViewCursor } from '../panelPace';
 
 function baseName(path: string): string {
@@ -70,7 +71,11 @@ export function DstlTape({
   const cursor = useViewCursor();
   const index = useChangelogHistory();
   const reducedMotion = usePrefersReducedMotion();
-  const [measure, width] = useElementWidth<HTMLDivElement>();
+  const [measure, frameWidth] = useElementWidth<HTMLDivElement>();
+  // In presenter mode the tape is drawn at its normal geometry and zoomed by the presenter's type
+  // scale (a viewBox), so its cells and labels grow with the rest of the enlarged subtask panel.
+  const zoom = useTypeScale();
+  const width = frameWidth / zoom;
   const gRef = useRef<SVGGElement>(null);
   const [focused, setFocused] = useState<number | null>(null);
   const history = useMemo(() => taskHistoryAt(index, task, cursor), [index, task, cursor]);
@@ -130,8 +135,9 @@ export function DstlTape({
         )}
         <div ref={measure} className="cl-tape-frame">
           <svg
-            width={Math.max(width, 0)}
-            height={TAPE_HEIGHT}
+            width={Math.max(frameWidth, 0)}
+            height={TAPE_HEIGHT * zoom}
+            viewBox={`0 0 ${Math.max(width, 0)} ${TAPE_HEIGHT}`}
             role="group"
             aria-label={t('clTapeLabel', { task })}
           >

@@ -10,7 +10,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import { PersistenceErrorBlock } from './PersistenceErrorBlock';
-import { STATUS_LABELS, statusKindOf } from './persistenceLabels';
+import { STATUS_LABELS, statusKindOf, type StatusKind } from './persistenceLabels';
+
+const STATUS_KINDS = Object.keys(STATUS_LABELS) as StatusKind[];
 
 export function PersistenceStatus() {
   const t = useT();
@@ -69,7 +71,19 @@ export function PersistenceStatus() {
         onClick={toggle}
       >
         <span className="persist-dot" aria-hidden="true" />
-        {t(STATUS_LABELS[kind])}
+        {/* Every label in one grid cell, only the current one visible: the pill is as wide as the
+            longest, so the header's buttons do not move when "Saving…" turns into "Saved". */}
+        <span className="persist-label">
+          {STATUS_KINDS.map((k) => (
+            <span
+              key={k}
+              className={k === kind ? 'current' : undefined}
+              aria-hidden={k !== kind || undefined}
+            >
+              {t(STATUS_LABELS[k])}
+            </span>
+          ))}
+        </span>
         {separate && (
           <span className="persist-tag" data-testid="persistence-session-tag">
             {t('persistSeparateTag')}

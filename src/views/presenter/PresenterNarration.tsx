@@ -1,12 +1,19 @@
 /**
- * Presenter mode's one-line narration above the stage: the headline of the narration panel for
- * the step at the cursor (narrateStep/narrateStart of src/views/narration), without the "why",
- * the Flink reference or the next hint, which the side panel shows outside presenter mode. It
- * stands in for the side panels, so it is paced with their group while playing fast (panelPace).
+ * Presenter mode's narration above the stage: the headline of the narration panel for the step
+ * at the cursor (narrateStep/narrateStart of src/views/narration), and on demand its full
+ * explanation in large type (a changelog or unaligned class needs the "why": the key sentence is
+ * often its last). Two toggles at its right end show the explanation and put the subtask panel
+ * (state table, LSM, DSTL tape) into the stage. It stands in for the side panels, so it is paced
+ * with their group while playing fast (panelPace).
  */
 import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { selectLang, selectPlaying } from '../../store/selectors';
+import {
+  selectLang,
+  selectPlaying,
+  selectPresenterWhy,
+  selectTaskInStage,
+} from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { narrateStart, narrateStep, translator } from '../narration/narrate';
 import { useViewCursor, useViewEvents, useViewState } from '../panelPace';
@@ -18,25 +25,52 @@ export function PresenterNarration() {
   const playing = useAppStore(selectPlaying);
   const events = useViewEvents();
   const state = useViewState();
+  const showWhy = useAppStore(selectPresenterWhy);
+  const setShowWhy = useAppStore((s) => s.setPresenterWhy);
+  const taskInStage = useAppStore(selectTaskInStage);
+  const setTaskInStage = useAppStore((s) => s.setTaskInStage);
   const n = useMemo(() => {
     const tr = translator(lang);
     return cursor === 0 ? narrateStart(tr) : narrateStep(events, state, tr, lang);
   }, [cursor, events, state, lang]);
   return (
     <section
-      className="presenter-narration"
+      className={`presenter-narration${showWhy ? ' with-why' : ''}`}
       aria-label={t('presenterNarrationLabel')}
       data-testid="presenter-narration"
     >
       <span className="presenter-step">{t('presenterStep', { n: cursor })}</span>
       {/* Announced when stepping, not while playing (it would never stop talking). */}
-      <p
-        className="presenter-headline"
-        aria-live={playing ? 'off' : 'polite'}
-        title={n.why || undefined}
-      >
-        {n.headline}
-      </p>
+      <div className="presenter-text" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
+        <p className="presenter-headline" title={showWhy ? undefined : n.why || undefined}>
+          {n.headline}
+        </p>
+        {showWhy && n.why && (
+          <p className="presenter-why" data-testid="presenter-why">
+            {n.why}
+          </p>
+        )}
+      </div>
+      <div className="presenter-toggles">
+        <button
+          type="button"
+          aria-pressed={showWhy}
+          title={t('clsPresenterWhyHint')}
+          data-testid="presenter-why-toggle"
+          onClick={() => setShowWhy(!showWhy)}
+        >
+          {t('clsPresenterWhy')}
+        </button>
+        <button
+          type="button"
+          aria-pressed={taskInStage}
+          title={t('clsPresenterTaskHint')}
+          data-testid="presenter-task-toggle"
+          onClick={() => setTaskInStage(!taskInStage)}
+        >
+          {t('clsPresenterTask')}
+        </button>
+      </div>
     </section>
   );
 }

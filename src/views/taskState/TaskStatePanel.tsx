@@ -2,7 +2,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { keyedStateEntries, type StateValueView } from '../../engine';
 import { useAppStore } from '../../store/appStore';
-import { selectSelectedTask } from '../../store/selectors';
+import { selectPresenter, selectSelectedTask, selectTaskInStage } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { LsmView } from '../lsm/LsmView';
 import { useViewState } from '../panelPace';
@@ -23,14 +23,34 @@ export function TaskStatePanel() {
   const t = useT();
   const state = useViewState();
   const task = useAppStore(selectSelectedTask);
+  const inStage = useAppStore(selectTaskInStage);
+  const presenter = useAppStore(selectPresenter);
+  const setInStage = useAppStore((s) => s.setTaskInStage);
   const keyed = task ? state.job.keyed[task] : undefined;
   const source = task ? state.job.sources[task] : undefined;
   const sink = task ? state.job.sinks[task] : undefined;
   const entries = useMemo(() => (keyed ? keyedStateEntries(keyed.backend) : []), [keyed]);
   return (
-    <section className="panel task-state" aria-labelledby="task-state-title" data-testid="task-state">
+    <section
+      className={`panel task-state${inStage ? ' in-stage' : ''}`}
+      aria-labelledby="task-state-title"
+      data-testid="task-state"
+    >
       <h2 id="task-state-title">
         {t('taskState')} <span className="muted">{task ?? ''}</span>
+        {/* Presenter mode has no side column to go back to: there the narration bar's toggle hides it. */}
+        {!presenter && (
+          <button
+            type="button"
+            className="task-stage-toggle"
+            data-testid="task-in-stage"
+            aria-pressed={inStage}
+            title={t(inStage ? 'clsTaskToSideHint' : 'clsTaskInStageHint')}
+            onClick={() => setInStage(!inStage)}
+          >
+            {t(inStage ? 'clsTaskToSide' : 'clsTaskInStage')}
+          </button>
+        )}
       </h2>
       {!task && <p className="muted">{t('selectTaskHint')}</p>}
       {keyed && (

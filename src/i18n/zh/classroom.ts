@@ -1,0 +1,13 @@
+/** The Chinese side of ../en/classroom.ts. The type demands every key of the English table. */
+import type { classroomEn } from '../en/classroom';
+
+export const classroomZh: Record<keyof typeof classroomEn, string> = {
+  clsTaskInStage: '放大',
+  clsTaskInStageHint: '把子任务面板（状态表、LSM、DSTL 磁带）放大显示在舞台区，替换远程存储',
+  clsTaskToSide: '放回侧栏',
+  clsTaskToSideHint: '把子任务面板放回右侧栏',
+  clsPresenterTask: '子任务面板',
+  clsPresenterTaskHint: '在舞台区显示所选子任务的状态表、LSM 和 DSTL 磁带',
+  clsPresenterWhy: '解释',
+  clsPresenterWhyHint: '在标题下显示本步的完整解释',
+};
