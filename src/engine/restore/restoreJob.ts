@@ -55,7 +55,7 @@ const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set([
 
 /** Cancels every task of the running job and aborts pending checkpoints. */
 export function cancelJob(ctx: StepContext): void {
-  for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, 'JOB_FAILOVER');
+  for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, 'JOB_FAILOVER_REGION');
   discardTaskOwnedChangelogFiles(ctx);
   closeSinks(ctx);
   // Last: aborting a checkpoint ends alignments, which releases held records as new queue items;
@@ -105,6 +105,8 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, para
     { checkpointId: meta.checkpointId, isSavepoint: meta.isSavepoint, metadataPath, parallelism: job.topology.vertices[0]!.parallelism, previousParallelism: previous, attempt: job.attempt },
     { task: 'jobmanager' },
   );
+  // CheckpointCoordinator.restoreLatestCheckpointedStateInternal → statsTracker.reportRestoredCheckpoint.
+  ctx.state.coordinator.restored.push({ checkpointId: meta.checkpointId, restoreMs: ctx.nowMs, isSavepoint: meta.isSavepoint, externalPath: metadataPath.replace(/\/_metadata$/, '') });
   const seenPerTm = new Map<number, Set<string>>();
   for (const s of job.topology.subtasks) {
     const handles = s.keyGroupRange ? overlappingHandles(keyedHandlesOf(meta, s.vertex), s.keyGroupRange) : [];

@@ -42,8 +42,10 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
     '检查点间隔（{interval} 毫秒）已到；PendingCheckpoint 开始等待 {tasks} 个确认，或者超时。',
   narTriggeredWhyUser: '由你触发；PendingCheckpoint 开始等待 {tasks} 个确认，或者超时。',
   narTriggeredWhySavepoint: '保存点总是对齐的，不会被检查点取代；需要 {tasks} 个子任务确认。',
-  narTriggerSkipped: '跳过本次周期性触发：{reason}。',
-  narTriggerSkippedWhy: 'CheckpointRequestDecider 只在限制允许时才开始检查点；之后还有机会。',
+  narTriggerSkipped: '检查点请求被拒绝：{reason}。',
+  narTriggerSkippedWhy: 'CheckpointRequestDecider 拒绝了它；这类失败从不计入 tolerable-failed-checkpoints。',
+  narRequestQueued: '{what}请求在队列中等待：进行中的检查点 {n} 个，上限 {max}。',
+  narRequestQueuedWhy: 'CheckpointRequestDecider 保留该请求，待某个进行中的检查点完成或中止后立即执行；保存点是强制的，从不等待。',
   narInjected: '{task} 为{what} {id} 快照读取偏移量，并向 {n} 个输出通道注入屏障 {id}。',
   narInjectedWhy:
     '屏障之前发出的记录属于{what} {id}，之后的属于下一个；屏障跟在已经发出的记录后面传输。',
@@ -107,7 +109,8 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narAbortExpired: '未在超时时间内完成',
   narAbortSubsumed: '更新的检查点先完成了',
   narAbortFailover: '作业发生故障转移',
-  narAbortIo: '上传到远程存储失败',
+  narAbortAsync: '其异步阶段失败（上传到远程存储失败）',
+  narAbortDeclinedSubsumed: '有子任务在完成它之前收到了更新检查点的屏障',
   narAbortTooMany: '检查点请求过多',
   narAbortedWhy:
     '为它上传的文件被删除，任务收到 notifyCheckpointAborted。连续失败 {n} 次；可容忍 {t} 次（tolerable-failed-checkpoints）。',
