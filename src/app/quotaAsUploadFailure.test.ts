@@ -1,7 +1,7 @@
 /**
  * A full IndexedDB fails the upload in the model too: the sync reports which steps of a batch hit
  * the quota, the upload to fail is the first checkpoint file among them, and branching there with
- * `failUploads` makes the task decline and the checkpoint abort as IO_EXCEPTION, as a full DFS
+ * `failUploads` makes the task decline and the checkpoint abort as CHECKPOINT_ASYNC_EXCEPTION, as a full DFS
  * would in Flink.
  */
 import { describe, expect, it } from 'vitest';
@@ -32,14 +32,14 @@ describe('quota exceeded while storing an upload', () => {
     expect(uploadFailureForQuota(timeline, 1, 2)).toBeNull(); // steps that stored nothing
   });
 
-  it('branching there makes the task decline and the checkpoint abort as IO_EXCEPTION', () => {
+  it('branching there makes the task decline and the checkpoint abort as CHECKPOINT_ASYNC_EXCEPTION', () => {
     const p = firstUploadStep();
     const f = uploadFailureForQuota(timeline, p, p)!;
     const branched = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
     branched.branch(f.position, f.action);
     const events = branched.records().flatMap((r) => r.events);
     const aborted = events.find((e) => e.type === 'checkpoint.aborted' && e.checkpointId === f.checkpointId);
-    expect(aborted).toMatchObject({ reason: 'IO_EXCEPTION' });
+    expect(aborted).toMatchObject({ reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
     expect(events.some((e) => e.type === 'checkpoint.declined' && e.task === f.task && e.checkpointId === f.checkpointId)).toBe(true);
     // Nothing of the failed upload is in storage at the step where it would have been written.
     expect(branched.stateAt(p).storage.files[f.path]).toBeUndefined();

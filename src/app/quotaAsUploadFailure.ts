@@ -3,7 +3,7 @@
  * a step, the model is made to match what a full DFS does to Flink: the upload fails. The first
  * step of the failed batch that uploaded a checkpoint file is found, and the timeline is branched
  * just before it with a `failUploads` action for the task that wrote it, so the task declines
- * and the checkpoint is aborted as IO_EXCEPTION (a DSTL or materialization upload fails the way
+ * and the checkpoint is aborted as CHECKPOINT_ASYNC_EXCEPTION (a DSTL or materialization upload fails the way
  * the changelog backend handles it). Pure: it only reads the recorded timeline.
  */
 import type { Timeline, UserAction } from '../engine';

@@ -36,7 +36,16 @@ export interface EventPayloads {
   'sink.abort': { transaction: string; reason: 'close' | 'recoverAndAbort' | 'lingering'; /** The checkpoint that pre-committed it, null if it was still open. */ checkpointId: number | null; records: number };
   'sink.recoverAndCommit': { transaction: string; checkpointId: number; restoredCheckpointId: number; outcome: 'committed' | 'already-committed' | 'already-aborted' | 'unknown'; records: number; duplicates: number };
   'checkpoint.triggered': { checkpointId: number; isSavepoint: boolean; tasks: number; timeoutAtMs: number };
-  'checkpoint.triggerSkipped': { reason: 'max-concurrent' | 'min-pause' | 'job-not-running'; pending: number };
+  /** A request is refused (`CheckpointFailureReason`); a min-pause refusal moves the periodic trigger to `rescheduledAtMs`. */
+  'checkpoint.triggerSkipped': {
+    reason: 'MINIMUM_TIME_BETWEEN_CHECKPOINTS' | 'TOO_MANY_CHECKPOINT_REQUESTS' | 'NOT_ALL_REQUIRED_TASKS_RUNNING';
+    isSavepoint: boolean;
+    periodic: boolean;
+    pending: number;
+    rescheduledAtMs: number | null;
+  };
+  /** A request waits in `CheckpointRequestDecider`'s queue: max-concurrent checkpoints are pending. */
+  'checkpoint.requestQueued': { isSavepoint: boolean; periodic: boolean; pending: number; maxConcurrent: number; queued: number };
   'barrier.injected': { checkpointId: number; to: string[] };
   'barrier.received': { checkpointId: number; from: string; arrived: number; of: number; blocked: boolean };
   'barrier.aligned': { checkpointId: number; alignmentDurationMs: number; released: number };
@@ -131,6 +140,7 @@ export const FLINK_REFS: Record<EventType, string> = {
   'sink.recoverAndCommit': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#recoverAndCommit`,
   'checkpoint.triggered': `${O}runtime.checkpoint.CheckpointCoordinator#triggerCheckpoint`,
   'checkpoint.triggerSkipped': `${O}runtime.checkpoint.CheckpointRequestDecider#chooseRequestToExecute`,
+  'checkpoint.requestQueued': `${O}runtime.checkpoint.CheckpointRequestDecider#chooseRequestToExecute`,
   'barrier.injected': `${O}streaming.runtime.tasks.SourceStreamTask#triggerCheckpointAsync`,
   'barrier.received': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler#processBarrier`,
   'barrier.aligned': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler#triggerCheckpoint`,

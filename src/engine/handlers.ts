@@ -49,7 +49,7 @@ export const HANDLERS: HandlerTable = {
   'checkpoint.ack': handleAcknowledge,
   'sink.notifyComplete': handleSinkNotifyComplete,
   'checkpoint.decline': (ctx, item) => {
-    abortPendingCheckpoint(ctx, item.checkpointId, item.reason);
+    abortPendingCheckpoint(ctx, item.checkpointId, item.reason, item.task);
   },
   'checkpoint.timeout': (ctx, item) => handleCheckpointTimeout(ctx, item.checkpointId),
   'task.restore': handleTaskRestore,

@@ -6,7 +6,7 @@
 import type { UserAction } from './actions';
 import { assertNever } from './core/assertNever';
 import { appendToSourceLog } from './job/recordFlow';
-import { triggerCheckpoint } from './coordinator/triggerCheckpoint';
+import { requestCheckpoint } from './coordinator/triggerCheckpoint';
 import { restoreJob } from './restore/restoreJob';
 import { failJob } from './restore/failover';
 import { cancelJobAction } from './restore/cancelJobAction';
@@ -23,10 +23,10 @@ export function performAction(ctx: StepContext, action: UserAction): void {
       appendToSourceLog(ctx, action.source ?? 'source#0', action.records);
       return;
     case 'checkpoint':
-      triggerCheckpoint(ctx, false, false);
+      requestCheckpoint(ctx, false, false);
       return;
     case 'savepoint':
-      triggerCheckpoint(ctx, true, false);
+      requestCheckpoint(ctx, true, false);
       return;
     case 'restore':
       restoreJob(ctx, action);

@@ -2,7 +2,7 @@
  * The work items that wait in the event queue. Each step takes exactly one off the queue and
  * runs its handler (see handlers.ts). Items are plain data so that they survive snapshots.
  */
-import type { TaskAcknowledgement } from './coordinator/coordinatorState';
+import type { DeclineReason, TaskAcknowledgement } from './coordinator/coordinatorState';
 
 export type QueueItem =
   | { kind: 'sim.start' }
@@ -26,7 +26,7 @@ export type QueueItem =
       released?: boolean;
     }
   /** The periodic checkpoint scheduler fires (`CheckpointCoordinator.ScheduledTrigger`). */
-  | { kind: 'checkpoint.periodic' }
+  | { kind: 'checkpoint.periodic'; generation: number }
   /** The coordinator's trigger RPC reaches a source subtask. */
   | { kind: 'task.trigger'; task: string; checkpointId: number; isSavepoint: boolean; triggerMs: number }
   /** A checkpoint barrier arrives on one input channel of a subtask. */
@@ -39,7 +39,7 @@ export type QueueItem =
   /** The asynchronous part of a subtask's snapshot finishes uploading. */
   | { kind: 'task.asyncDone'; task: string; checkpointId: number }
   /** A subtask's decline reaches the coordinator (`receiveDeclineMessage`). */
-  | { kind: 'checkpoint.decline'; task: string; checkpointId: number; reason: 'CHECKPOINT_DECLINED' | 'IO_EXCEPTION' }
+  | { kind: 'checkpoint.decline'; task: string; checkpointId: number; reason: DeclineReason }
   /** A subtask's acknowledgement reaches the coordinator. */
   | { kind: 'checkpoint.ack'; task: string; checkpointId: number; ack: TaskAcknowledgement }
   /** `notifyCheckpointComplete` reaches a transactional sink subtask of restart `attempt` (an RPC). */

@@ -135,7 +135,7 @@ export function createInjector(c: FaultCase): FaultInjector {
     case 'async-fail':
       return scripted({ atMs: at, do: 'fail', task: FAULT_TASK, phase: 'async' }, reasonIncludes('while uploading'));
     case 'async-failUploads': {
-      // Without the changelog the checkpoint's own upload fails: count#0 declines (IO_EXCEPTION).
+      // Without the changelog the checkpoint's own upload fails: count#0 declines (CHECKPOINT_ASYNC_EXCEPTION).
       if (!c.backend.changelog) {
         return scripted({ atMs: at, do: 'failUploads', count: 1, task: FAULT_TASK }, (e) => e.type === 'checkpoint.declined' && e.reason.includes('upload'));
       }

@@ -1,7 +1,8 @@
 /**
  * Aborting a pending checkpoint (Flink's `CheckpointCoordinator.abortPendingCheckpoint`): its
  * files are discarded, tasks are told (`notifyCheckpointAborted`) and cancel what is still
- * running for it, and the failure manager counts it (`CheckpointFailureManager`).
+ * running for it, the failure manager decides whether it counts (`CheckpointFailureManager`),
+ * and a queued trigger request may run now (`scheduleTriggerRequest`).
  */
 import { releaseHeld } from '../dataflow/barrierHandler';
 import { runTask } from '../dataflow/taskInput';
@@ -11,12 +12,15 @@ import { deleteFile } from '../storage/remoteStorage';
 import { historyOf, type CheckpointFailureReason } from './coordinatorState';
 import { registryAborted } from './registryBridge';
 import { failJob } from '../restore/failover';
+import { clearFailureCount, countFailure } from './failureManager';
+import { executeQueuedRequest } from './triggerCheckpoint';
 
-/** Reasons that count against `tolerable-failed-checkpoints` (subsumption and failover do not). */
-const COUNTED: ReadonlySet<CheckpointFailureReason> = new Set(['CHECKPOINT_DECLINED', 'CHECKPOINT_EXPIRED', 'IO_EXCEPTION']);
-
-/** Aborts pending checkpoint `id` for `reason`. Returns false when it was no longer pending. */
-export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: CheckpointFailureReason): boolean {
+/**
+ * Aborts pending checkpoint `id` for `reason`; `declinedBy` names the task whose decline caused it
+ * (a task-level failure), absent for failures on the JobManager. Returns false when it was no
+ * longer pending.
+ */
+export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: CheckpointFailureReason, declinedBy?: string): boolean {
   const c = ctx.state.coordinator;
   const i = c.pending.findIndex((p) => p.id === id);
   if (i < 0) return false;
@@ -28,7 +32,8 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     h.failureReason = reason;
     h.latestAckMs = ctx.nowMs;
   }
-  if (COUNTED.has(reason) && !pending.isSavepoint) c.continuousFailures += 1;
+  const tolerable = ctx.state.scenario.checkpointing.tolerableFailed;
+  const tooMany = countFailure(c, id, pending.isSavepoint, declinedBy !== undefined, reason, tolerable);
   ctx.emit('checkpoint.aborted', { checkpointId: id, reason, continuousFailures: c.continuousFailures }, { task: 'jobmanager' });
   // Exclusive files of tasks that acknowledged belong to nobody now (seed 001: deleted
   // asynchronously); shared files are the registry's to decide.
@@ -44,16 +49,24 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
       cp.aligning = null;
       releaseHeld(ctx, task);
       // The held input goes on now (not when the whole job is being cancelled: it dies with it).
-      if (reason !== 'JOB_FAILOVER') runTask(ctx, task);
+      if (reason !== 'JOB_FAILOVER_REGION') runTask(ctx, task);
     }
     releaseRunning(ctx, task, id);
   }
   ctx.emit('checkpoint.notified', { checkpointId: id, notification: 'aborted', tasks: Object.keys(ctx.state.job.checkpointing).length }, { task: 'jobmanager' });
-  const tolerable = ctx.state.scenario.checkpointing.tolerableFailed;
-  if (COUNTED.has(reason) && !pending.isSavepoint && c.continuousFailures > tolerable) {
+  if (tooMany) {
     // CheckpointFailureManager: too many consecutive failures fail the job, which fails over.
-    c.continuousFailures = 0;
+    clearFailureCount(c);
     failJob(ctx, `more than ${tolerable} consecutive checkpoint failure(s) (execution.checkpointing.tolerable-failed-checkpoints = ${tolerable})`);
+    return true;
+  }
+  if (reason === 'JOB_FAILOVER_REGION') {
+    // The restart stops the checkpoint scheduler (`stopCheckpointScheduler` →
+    // `abortPendingAndQueuedCheckpoints`): queued requests are dropped with the pending ones.
+    c.queuedRequests = [];
+  } else if (reason !== 'CHECKPOINT_SUBSUMED') {
+    // `scheduleTriggerRequest` (L2300); for a subsumed one the completion that subsumed it does this.
+    executeQueuedRequest(ctx);
   }
   return true;
 }

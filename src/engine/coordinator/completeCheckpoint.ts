@@ -15,6 +15,8 @@ import { registryAcknowledged, registryCompleted } from './registryBridge';
 import { checkpointDir, historyOf, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
 import { changelogNotifyComplete, changelogNotifySubsumed } from '../job/changelog/changelogSnapshot';
 import { taskFilesOf } from './taskFiles';
+import { handleCheckpointSuccess } from './failureManager';
+import { executeQueuedRequest } from './triggerCheckpoint';
 import { scheduleSinkNotifications } from '../job/sink/transactionalSink';
 
 function referencedFiles(state: SubtaskStateSnapshot): string[] {
@@ -57,6 +59,10 @@ export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoin
     const k = item.ack.state.keyed;
     if (k) h.taskFiles[item.task] = taskFilesOf(k);
     h.checkpointedSize += item.ack.stats.checkpointedSize;
+    // PendingCheckpointStats.reportSubtaskStats: sums, and unaligned if any subtask was.
+    h.persistedData += item.ack.stats.persistedData;
+    h.processedData += item.ack.stats.processedData;
+    h.unaligned ||= item.ack.stats.unaligned;
   }
   ctx.emit('checkpoint.acknowledged', { checkpointId: pending.id, acknowledged: Object.keys(pending.acks).length, of: Object.keys(pending.acks).length + pending.notYetAcknowledged.length }, { task: item.task });
   if (pending.notYetAcknowledged.length === 0) completePendingCheckpoint(ctx, pending);
@@ -130,10 +136,13 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     c.savepoints.push(completed);
   } else {
     c.completed.push(completed);
-    c.continuousFailures = 0;
-    c.lastCompletionMs = ctx.nowMs;
     while (c.completed.length > ctx.state.scenario.checkpointing.numRetained) subsumed.push(c.completed.shift()!);
   }
+  // Checkpoints and savepoints alike: the failure count is cleared (`reportCompletedCheckpoint`
+  // → `CheckpointFailureManager.handleCheckpointSuccess`, CheckpointCoordinator L1404) and the
+  // min-pause clock restarts (`lastCheckpointCompletionRelativeTime`, L1429).
+  handleCheckpointSuccess(c, p.id);
+  c.lastCompletionMs = ctx.nowMs;
   ctx.emit(
     'checkpoint.completed',
     { checkpointId: p.id, isSavepoint: p.isSavepoint, checkpointedSize: h.checkpointedSize, stateSize, durationMs: ctx.nowMs - p.triggerMs, metadataPath, retained: c.completed.map((x) => x.id) },
@@ -167,12 +176,17 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
       inc.pending = inc.pending.filter((x) => x.checkpointId > p.id);
     }
   }
-  ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });
-  // The notification reaches the sinks as an RPC; savepoints commit nothing (cleanupAfterCompletedCheckpoint).
-  if (!p.isSavepoint) scheduleSinkNotifications(ctx, p.id);
+  // `cleanupAfterCompletedCheckpoint` (L1431): only checkpoints (and synchronous savepoints) are
+  // followed by notifyCheckpointComplete; an ordinary savepoint notifies no task and commits nothing.
+  if (!p.isSavepoint) {
+    ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });
+    scheduleSinkNotifications(ctx, p.id);
+  }
   if (subsumed.length > 0) {
     const lastSubsumed = subsumed[subsumed.length - 1]!.id;
     ctx.emit('checkpoint.notified', { checkpointId: lastSubsumed, notification: 'subsumed', tasks: taskNames.length }, { task: 'jobmanager' });
     for (const t of taskNames) changelogNotifySubsumed(ctx, t, lastSubsumed);
   }
+  // `scheduleTriggerRequest` (L1396): a request queued behind max-concurrent may run now.
+  executeQueuedRequest(ctx);
 }

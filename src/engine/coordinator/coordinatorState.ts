@@ -19,6 +19,12 @@ export interface SubtaskCheckpointStats {
   /** Full size of the state this task's handle refers to (`state_size`). */
   stateSize: number;
   ackMs: number;
+  /** The subtask took this checkpoint unaligned (`CheckpointMetrics.unalignedCheckpoint`). */
+  unaligned: boolean;
+  /** Bytes persisted as channel state (`bytesPersistedDuringAlignment`, REST `persisted_data`). */
+  persistedData: number;
+  /** Bytes processed while aligning (`bytesProcessedDuringAlignment`, REST `processed_data`). */
+  processedData: number;
 }
 
 export interface TaskAcknowledgement {
@@ -40,17 +46,53 @@ export interface PendingCheckpoint {
 
 export type CheckpointStatus = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
 
-/** Why a checkpoint was aborted (Flink's `CheckpointFailureReason`, the ones the engine produces). */
+/**
+ * Why a checkpoint was aborted (Flink's `CheckpointFailureReason`, the ones the engine produces;
+ * names exactly as Flink spells them).
+ */
 export type CheckpointFailureReason =
   | 'CHECKPOINT_DECLINED'
+  | 'CHECKPOINT_DECLINED_SUBSUMED'
   | 'CHECKPOINT_EXPIRED'
   | 'CHECKPOINT_SUBSUMED'
+  | 'CHECKPOINT_ASYNC_EXCEPTION'
   | 'TASK_FAILURE'
-  | 'JOB_FAILOVER'
-  | 'IO_EXCEPTION'
+  | 'JOB_FAILOVER_REGION'
   | 'TOO_MANY_CHECKPOINT_REQUESTS'
   /** `CheckpointCoordinator#shutdown` when the job is cancelled: pending checkpoints are aborted. */
   | 'CHECKPOINT_COORDINATOR_SHUTDOWN';
+
+/** The reasons a task sends with its decline (`CheckpointCoordinator.receiveDeclineMessage`). */
+export type DeclineReason = Extract<CheckpointFailureReason, 'CHECKPOINT_DECLINED' | 'CHECKPOINT_DECLINED_SUBSUMED' | 'CHECKPOINT_ASYNC_EXCEPTION'>;
+
+/** `CheckpointFailureReason.message()`: what Flink's REST `failure_message` shows. */
+export const FAILURE_MESSAGE: Record<CheckpointFailureReason, string> = {
+  CHECKPOINT_DECLINED: 'Checkpoint was declined.',
+  CHECKPOINT_DECLINED_SUBSUMED: 'Checkpoint was canceled because a barrier from newer checkpoint was received.',
+  CHECKPOINT_EXPIRED: 'Checkpoint expired before completing.',
+  CHECKPOINT_SUBSUMED: 'Checkpoint has been subsumed.',
+  CHECKPOINT_ASYNC_EXCEPTION: 'Asynchronous task checkpoint failed.',
+  TASK_FAILURE: 'Task has failed.',
+  JOB_FAILOVER_REGION: 'FailoverRegion is restarting.',
+  TOO_MANY_CHECKPOINT_REQUESTS: 'The maximum number of queued checkpoint requests exceeded',
+  CHECKPOINT_COORDINATOR_SHUTDOWN: 'CheckpointCoordinator shutdown.',
+};
+
+/** A request waiting in `CheckpointRequestDecider`'s queue (`CheckpointTriggerRequest`). */
+export interface CheckpointTriggerRequest {
+  isSavepoint: boolean;
+  periodic: boolean;
+  /** When it was requested (the queue's order among equals). */
+  requestedMs: number;
+}
+
+/** A restore the statistics report (`RestoredCheckpointStats`). */
+export interface RestoredCheckpointStats {
+  checkpointId: number;
+  restoreMs: number;
+  isSavepoint: boolean;
+  externalPath: string;
+}
 
 /** Flink's `CompletedCheckpoint` (what the completed checkpoint store keeps). */
 export interface CompletedCheckpoint {
@@ -92,6 +134,10 @@ export interface CheckpointHistoryEntry {
   stateSize: number;
   numSubtasks: number;
   numAcknowledgedSubtasks: number;
+  /** Any subtask took it unaligned (`PendingCheckpointStats.unalignedCheckpoint`). */
+  unaligned: boolean;
+  persistedData: number;
+  processedData: number;
   subtasks: Record<string, SubtaskCheckpointStats>;
   /** Per keyed subtask: the local SSTs its handle references and those uploaded for this checkpoint. */
   taskFiles: Record<string, TaskFiles>;
@@ -108,14 +154,49 @@ export interface CoordinatorState {
   /** `CheckpointFailureManager`: consecutive counted failures. */
   continuousFailures: number;
   lastCompletionMs: number | null;
-  /** True while a periodic trigger waits for min-pause to pass. */
-  periodicPostponed: boolean;
+  /**
+   * `CheckpointFailureManager.lastSucceededCheckpointId`: failures of checkpoints at or below it
+   * are not counted (a savepoint's success also raises it).
+   */
+  lastSucceededCheckpointId: number;
+  /** `CheckpointFailureManager.countedCheckpointIds`: each checkpoint is counted at most once. */
+  countedCheckpointIds: number[];
+  /** `CheckpointRequestDecider.queuedRequests`, in the decider's order. */
+  queuedRequests: CheckpointTriggerRequest[];
+  /**
+   * The live periodic trigger (`currentPeriodicTrigger`): a `checkpoint.periodic` item whose
+   * generation differs was cancelled by a reschedule. Null when periodic checkpoints are off.
+   */
+  periodicTrigger: { generation: number; nextMs: number } | null;
+  /**
+   * When the last trigger RPC to each source is due. RPCs from the JobManager to one task arrive
+   * in the order sent, so a later trigger never arrives before this.
+   */
+  triggerArrivalMs: Record<string, number>;
+  /** Restores of this job from a checkpoint or savepoint (REST `counts.restored`, `latest.restored`). */
+  restored: RestoredCheckpointStats[];
   /** The retained checkpoint or savepoint the job is submitted with (`flink run -s`), if any. */
   startFrom: { checkpointId: number; isSavepoint: boolean; metadataPath: string; mode?: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' } | null;
 }
 
 export function createCoordinatorState(jobId: string): CoordinatorState {
-  return { jobId, nextCheckpointId: 1, pending: [], completed: [], savepoints: [], history: [], continuousFailures: 0, lastCompletionMs: null, periodicPostponed: false, startFrom: null };
+  return {
+    jobId,
+    nextCheckpointId: 1,
+    pending: [],
+    completed: [],
+    savepoints: [],
+    history: [],
+    continuousFailures: 0,
+    lastCompletionMs: null,
+    lastSucceededCheckpointId: 0,
+    countedCheckpointIds: [],
+    queuedRequests: [],
+    periodicTrigger: null,
+    triggerArrivalMs: {},
+    restored: [],
+    startFrom: null,
+  };
 }
 
 /** The storage directory of a checkpoint or savepoint (Flink's `chk-<id>` / `savepoint-…`). */

@@ -4,7 +4,7 @@
  * percentiles, integer averages), the latest of each kind, and the newest-first history capped
  * at `web.checkpoints.history` (10). Timestamps are simulated milliseconds.
  */
-import type { CheckpointHistoryEntry, CoordinatorState } from './coordinatorState';
+import { FAILURE_MESSAGE, type CheckpointHistoryEntry, type CoordinatorState } from './coordinatorState';
 
 const HISTORY_SIZE = 10;
 
@@ -36,6 +36,16 @@ function statsSummary(values: number[]) {
   };
 }
 
+/**
+ * `CheckpointStatistics.RestAPICheckpointType.valueOf`: SAVEPOINT (SYNC_SAVEPOINT for a
+ * stop-with-savepoint, which the engine does not model), else UNALIGNED_CHECKPOINT when any
+ * subtask took it unaligned, else CHECKPOINT.
+ */
+export function restCheckpointType(h: Pick<CheckpointHistoryEntry, 'isSavepoint' | 'unaligned'>): 'CHECKPOINT' | 'UNALIGNED_CHECKPOINT' | 'SAVEPOINT' {
+  if (h.isSavepoint) return 'SAVEPOINT';
+  return h.unaligned ? 'UNALIGNED_CHECKPOINT' : 'CHECKPOINT';
+}
+
 function entry(c: CoordinatorState, h: CheckpointHistoryEntry) {
   const className = h.status === 'COMPLETED' ? 'completed' : h.status === 'FAILED' ? 'failed' : 'in_progress';
   const end = h.completeMs ?? h.latestAckMs ?? h.triggerMs;
@@ -50,19 +60,21 @@ function entry(c: CoordinatorState, h: CheckpointHistoryEntry) {
     checkpointed_size: h.checkpointedSize,
     state_size: h.stateSize,
     end_to_end_duration: end - h.triggerMs,
+    // Flink always reports 0 here since 1.11 (the field stays for compatibility).
     alignment_buffered: 0,
-    processed_data: 0,
-    persisted_data: 0,
+    processed_data: h.processedData,
+    persisted_data: h.persistedData,
     num_subtasks: h.numSubtasks,
     num_acknowledged_subtasks: h.numAcknowledgedSubtasks,
-    checkpoint_type: h.isSavepoint ? 'SAVEPOINT' : 'CHECKPOINT',
+    checkpoint_type: restCheckpointType(h),
     tasks: {},
   };
   if (h.status === 'COMPLETED') {
     const dir = h.isSavepoint ? `savepoints/savepoint-${c.jobId.slice(0, 6)}-${h.id}` : `${c.jobId}/chk-${h.id}`;
     return { ...base, external_path: dir, discarded: h.subsumed };
   }
-  if (h.status === 'FAILED') return { ...base, failure_timestamp: h.latestAckMs ?? h.triggerMs, failure_message: h.failureReason };
+  // FailedCheckpointStats.failureMsg is the CheckpointException's message: the reason's message().
+  if (h.status === 'FAILED') return { ...base, failure_timestamp: h.latestAckMs ?? h.triggerMs, failure_message: h.failureReason ? FAILURE_MESSAGE[h.failureReason] : null };
   return base;
 }
 
@@ -75,7 +87,7 @@ export function restCheckpointStatistics(c: CoordinatorState) {
   };
   return {
     counts: {
-      restored: 0,
+      restored: c.restored.length,
       total: c.history.length,
       in_progress: c.history.filter((h) => h.status === 'IN_PROGRESS').length,
       completed: completed.length,
@@ -86,15 +98,21 @@ export function restCheckpointStatistics(c: CoordinatorState) {
       state_size: statsSummary(completed.map((h) => h.stateSize)),
       end_to_end_duration: statsSummary(completed.map((h) => (h.completeMs ?? h.triggerMs) - h.triggerMs)),
       alignment_buffered: statsSummary(completed.map(() => 0)),
-      processed_data: statsSummary(completed.map(() => 0)),
-      persisted_data: statsSummary(completed.map(() => 0)),
+      processed_data: statsSummary(completed.map((h) => h.processedData)),
+      persisted_data: statsSummary(completed.map((h) => h.persistedData)),
     },
     latest: {
       completed: newest((h) => h.status === 'COMPLETED' && !h.isSavepoint),
       savepoint: newest((h) => h.status === 'COMPLETED' && h.isSavepoint),
       failed: newest((h) => h.status === 'FAILED'),
-      restored: null,
+      restored: latestRestored(c),
     },
     history: [...c.history].reverse().slice(0, HISTORY_SIZE).map((h) => entry(c, h)),
   };
+}
+
+/** `RestoredCheckpointStatistics` of the latest restore. */
+function latestRestored(c: CoordinatorState) {
+  const r = c.restored[c.restored.length - 1];
+  return r ? { id: r.checkpointId, restore_timestamp: r.restoreMs, is_savepoint: r.isSavepoint, external_path: r.externalPath } : null;
 }

@@ -45,7 +45,9 @@ export function handleBarrierArrive(ctx: StepContext, item: QueueItemOf<'barrier
     return;
   }
   const flow = flowOf(job, item.task);
-  if (flow.busy || flow.queue.some((e) => e.from === item.from)) {
+  // A barrier on a channel blocked by an alignment stays behind it like a record (aligned: the
+  // channel is not read until `resumeConsumption`), so a newer barrier never cuts an alignment short.
+  if (flow.busy || flow.queue.some((e) => e.from === item.from) || isChannelBlocked(ctx, item.task, item.from)) {
     flow.queue.push({ from: item.from, kind: 'barrier', ...b });
     scheduleAlignmentTimeout(ctx, item.task, b); // announced: the timeout runs while the barrier waits
     return;
@@ -93,7 +95,7 @@ export function handleBarrier(ctx: StepContext, task: string, from: string, b: C
   const alignmentDurationMs = ctx.nowMs - a.firstBarrierMs;
   cp.aligning = null;
   ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, released: cp.held.length }, { task });
-  performCheckpoint(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs });
+  performCheckpoint(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs, processedData: a.processedBytes ?? 0 });
   releaseHeld(ctx, task);
   // Input that queued behind the alignment on the unblocked channels can go on now.
   runTask(ctx, task);
@@ -107,6 +109,15 @@ export function releaseHeld(ctx: StepContext, task: string): void {
   const cp = ctx.state.job.checkpointing[task]!;
   if (cp.held.length === 0) return;
   const flow = flowOf(ctx.state.job, task);
-  flow.queue.unshift(...cp.held.map((r) => ({ from: r.from, kind: 'record' as const, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin })));
+  const toQueued = (r: (typeof cp.held)[number]) => ({ from: r.from, kind: 'record' as const, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin });
+  // A channel whose input still waits in the queue (behind a barrier that reached it while it was
+  // blocked) gets its held records after that input: per channel, order is arrival order.
+  const behind = cp.held.filter((r) => flow.queue.some((e) => e.from === r.from));
+  const front = cp.held.filter((r) => !behind.includes(r));
+  for (const r of behind) {
+    const last = flow.queue.findLastIndex((e) => e.from === r.from);
+    flow.queue.splice(last + 1, 0, toQueued(r));
+  }
+  flow.queue.unshift(...front.map(toQueued));
   cp.held = [];
 }

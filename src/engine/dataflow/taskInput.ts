@@ -13,6 +13,7 @@ import type { ChannelRecord, QueuedInput } from './channelState';
 import { channelOf, drainChannel, flowOf, outputBackPressured } from './channels';
 import { handleBarrier, holdRecord, isChannelBlocked } from './barrierHandler';
 import { recordChannelState } from './unaligned';
+import { recordSerializedSize } from '../snapshot/channelStateHandle';
 
 /** Wakes a subtask stopped by back-pressure: a source reads again, an operator processes again. */
 export function wakeTask(ctx: StepContext, task: string): void {
@@ -31,6 +32,9 @@ export function wakeTask(ctx: StepContext, task: string): void {
 
 /** Processes one record and returns its credit; a slow operator stays busy for `processingMs`. */
 function consume(ctx: StepContext, task: string, from: string, r: ChannelRecord): void {
+  const aligning = ctx.state.job.checkpointing[task]?.aligning;
+  // Flink's CheckpointMetrics.bytesProcessedDuringAlignment: input taken from open channels while aligning.
+  if (aligning) aligning.processedBytes = (aligning.processedBytes ?? 0) + recordSerializedSize(r);
   const ms = processRecord(ctx, task, from, r);
   drainChannel(ctx, from, task, (t) => wakeTask(ctx, t));
   if (ms > 0) {

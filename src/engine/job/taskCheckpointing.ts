@@ -16,6 +16,8 @@ export interface Alignment {
   firstBarrierMs: number;
   /** Input channels (upstream subtasks) whose barrier has arrived. */
   arrived: string[];
+  /** Bytes of the records processed on open channels while aligning (`bytesProcessedDuringAlignment`). */
+  processedBytes?: number;
 }
 
 /** A record that arrived on a channel already blocked by barrier n: it belongs after the snapshot. */
@@ -58,6 +60,8 @@ export interface RunningSnapshot {
    * turned into a priority barrier at the timeout), as Flink's output channel-state future.
    */
   outputPending?: string[];
+  /** Bytes processed during this snapshot's alignment (REST `processed_data`). */
+  processedData?: number;
   /** Unaligned checkpoint: the in-flight data captured so far, and the channels whose barrier is still to come. */
   channelState?: {
     input: { channel: string; records: ChannelRecord[] }[];

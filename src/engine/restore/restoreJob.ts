@@ -57,7 +57,7 @@ const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set([
 ]);
 
 /** Cancels every task of the running job and aborts pending checkpoints. */
-export function cancelJob(ctx: StepContext, reason: CheckpointFailureReason = 'JOB_FAILOVER'): void {
+export function cancelJob(ctx: StepContext, reason: CheckpointFailureReason = 'JOB_FAILOVER_REGION'): void {
   for (const p of [...ctx.state.coordinator.pending]) abortPendingCheckpoint(ctx, p.id, reason);
   discardTaskOwnedChangelogFiles(ctx);
   closeSinks(ctx);
@@ -146,6 +146,8 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, opts
     { checkpointId: meta.checkpointId, isSavepoint: meta.isSavepoint, metadataPath, parallelism: job.topology.vertices[0]!.parallelism, previousParallelism: previous, attempt: job.attempt, mode: opts.mode, forceFullSnapshot: opts.forceFullSnapshot },
     { task: 'jobmanager' },
   );
+  // CheckpointCoordinator.restoreLatestCheckpointedStateInternal → statsTracker.reportRestoredCheckpoint.
+  ctx.state.coordinator.restored.push({ checkpointId: meta.checkpointId, restoreMs: ctx.nowMs, isSavepoint: meta.isSavepoint, externalPath: metadataPath.replace(/\/_metadata$/, '') });
   const seenPerTm = new Map<number, Set<string>>();
   for (const s of job.topology.subtasks) {
     const handles = s.keyGroupRange ? overlappingHandles(keyedHandlesOf(meta, s.vertex), s.keyGroupRange) : [];

@@ -52,7 +52,11 @@ export function submitJobFrom(ctx: StepContext, target: CompletedCheckpoint, mod
   c.history = [];
   c.continuousFailures = 0;
   c.lastCompletionMs = null;
-  c.periodicPostponed = false;
+  // A new job has a new CheckpointFailureManager and CheckpointRequestDecider: nothing queued or counted.
+  c.lastSucceededCheckpointId = 0;
+  c.countedCheckpointIds = [];
+  c.queuedRequests = [];
+  c.restored = [];
   c.nextCheckpointId = target.id + 1;
   c.startFrom = { checkpointId: target.id, isSavepoint: target.isSavepoint, metadataPath: target.metadataPath, mode };
   ctx.state.registry = createSharedStateRegistry(ctx.state.registry.model);

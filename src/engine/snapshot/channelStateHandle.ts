@@ -46,6 +46,13 @@ export function encodeChannelState(state: CapturedChannelState): { bytes: Uint8A
   return { bytes: out.toBytes(), input, output };
 }
 
+/** The serialized size of one record, as channel state would hold it (Flink's buffer bytes). */
+export function recordSerializedSize(r: ChannelRecord): number {
+  const out = new DataOutputView(16);
+  plainValueSerializer.serialize([r.key, r.keyGroup, r.value, r.origin] as Plain, out);
+  return out.length;
+}
+
 /** Reads the records of one channel entry back, in order; corrupt data names the file. */
 export function decodeChannelRecords(bytes: Uint8Array, entry: ChannelStateEntry, where: string): ChannelRecord[] {
   const input = new DataInputView(bytes, entry.offset);

@@ -127,7 +127,7 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
     if (failing.count <= 0) ctx.state.storage.failingUploads = null;
     releaseRunning(ctx, item.task, item.checkpointId);
     ctx.emit('checkpoint.declined', { checkpointId: item.checkpointId, reason: 'the upload to remote storage failed (injected)' }, { task: item.task });
-    ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: item.task, checkpointId: item.checkpointId, reason: 'IO_EXCEPTION' });
+    ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: item.task, checkpointId: item.checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
     return;
   }
   let uploaded = 0;
@@ -150,6 +150,11 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
     checkpointedSize: uploaded,
     stateSize: running.stateSize,
     ackMs: ctx.nowMs + RPC_LATENCY_MS,
+    // CheckpointMetrics: an unaligned snapshot, the in-flight bytes it persisted as channel
+    // state, and the bytes processed while aligning.
+    unaligned: running.channelState !== undefined,
+    persistedData: channelStateBytes(running.state),
+    processedData: running.processedData ?? 0,
   };
   if (cp!.failAt === 'before-ack') {
     // The files are written but never acknowledged: the TaskManager deletes them, then the task fails.
@@ -162,4 +167,11 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   if (running.ssts && cp!.incremental) cp!.incremental.pending.push({ checkpointId: item.checkpointId, ssts: running.ssts });
   releaseRunning(ctx, item.task, item.checkpointId);
   ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.ack', task: item.task, checkpointId: item.checkpointId, ack: { state, stats } });
+}
+
+/** Bytes of the channel state (in-flight data) a snapshot persisted. */
+function channelStateBytes(state: RunningSnapshot['state']): number {
+  const d = state.channel?.delegate;
+  if (!d) return 0;
+  return d.type === 'file' ? d.size : d.bytes.length;
 }

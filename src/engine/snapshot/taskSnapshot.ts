@@ -24,6 +24,8 @@ export interface SnapshotRequest {
   isSavepoint: boolean;
   barrierFirstMs: number;
   alignmentDurationMs: number;
+  /** Bytes processed during alignment (REST `processed_data`). */
+  processedData?: number;
 }
 
 /** Full snapshot of a heap backend: a copy-on-write snapshot now, the file written from it. */
@@ -86,7 +88,7 @@ function changelogSavepoint(ctx: StepContext, req: SnapshotRequest, dir: string)
 /** Takes the synchronous part of `req.task`'s snapshot and returns the running snapshot. */
 export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSnapshot {
   const dir = checkpointDir(ctx.state.coordinator.jobId, req.checkpointId, req.isSavepoint);
-  const base = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, barrierFirstMs: req.barrierFirstMs, syncStartMs: ctx.nowMs, alignmentDurationMs: req.alignmentDurationMs };
+  const base = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, barrierFirstMs: req.barrierFirstMs, syncStartMs: ctx.nowMs, alignmentDurationMs: req.alignmentDurationMs, processedData: req.processedData ?? 0 };
   const job = ctx.state.job;
   if (job.sources[req.task]) {
     const op = encodeSourceState(req.task, job.sources[req.task]!.partitions);

@@ -140,7 +140,7 @@ export const coreEn = {
   refCountBadge: 'refs {n}',
   lastUsedBadge: 'last used {n}',
   persistQuotaCheckpoint:
-    'Like a full DFS does to Flink, the upload failed in the model too: the timeline was branched at step {step}, where {task} now fails to upload checkpoint {checkpoint}, declines it, and the checkpoint is aborted (IO_EXCEPTION). Free space with export and reset to store further checkpoints.',
+    'Like a full DFS does to Flink, the upload failed in the model too: the timeline was branched at step {step}, where {task} now fails to upload checkpoint {checkpoint}, declines it, and the checkpoint is aborted (CHECKPOINT_ASYNC_EXCEPTION). Free space with export and reset to store further checkpoints.',
   persistQuotaChangelog:
     'Like a full DFS does to Flink, the upload failed in the model too: the timeline was branched at step {step}, where {task}’s changelog or materialization upload now fails (retried, then the checkpoints waiting for it fail). Free space with export and reset to store further checkpoints.',
   flinkRef: 'Flink code',

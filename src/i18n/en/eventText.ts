@@ -51,7 +51,9 @@ export function describeEventEn(e: EngineEvent): string {
     case 'checkpoint.triggered':
       return `JobManager triggers ${e.isSavepoint ? 'savepoint' : 'checkpoint'} ${e.checkpointId}: sources are told to start; ${e.tasks} subtasks must acknowledge by ${e.timeoutAtMs} ms`;
     case 'checkpoint.triggerSkipped':
-      return `Periodic trigger skipped: ${e.reason === 'max-concurrent' ? `${e.pending} checkpoint(s) already in progress (max-concurrent-checkpoints)` : e.reason === 'min-pause' ? 'min-pause since the last completion has not passed' : 'the job is not running'}`;
+      return `${e.periodic ? 'Periodic' : e.isSavepoint ? 'Savepoint' : 'Checkpoint'} request refused (${e.reason}): ${e.reason === 'MINIMUM_TIME_BETWEEN_CHECKPOINTS' ? `min-pause since the last completion has not passed; the periodic trigger moves to ${e.rescheduledAtMs} ms` : e.reason === 'TOO_MANY_CHECKPOINT_REQUESTS' ? 'too many requests are queued' : 'the job is not running'}`;
+    case 'checkpoint.requestQueued':
+      return `${e.periodic ? 'Periodic checkpoint' : e.isSavepoint ? 'Savepoint' : 'Checkpoint'} request queued: ${e.pending} of max ${e.maxConcurrent} concurrent checkpoint(s) in progress; it runs when one completes or is aborted (${e.queued} queued)`;
     case 'barrier.injected':
       return `Source snapshots its offsets and injects barrier ${e.checkpointId} into ${e.to.length} output channel(s)`;
     case 'barrier.received':

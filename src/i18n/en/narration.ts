@@ -50,9 +50,12 @@ export const narrationEn = {
     'You triggered it; a PendingCheckpoint now waits for {tasks} acknowledgements or the timeout.',
   narTriggeredWhySavepoint:
     'Savepoints are always aligned and never subsumed by checkpoints; {tasks} subtasks must acknowledge it.',
-  narTriggerSkipped: 'The periodic trigger is skipped: {reason}.',
+  narTriggerSkipped: 'A checkpoint request is refused: {reason}.',
   narTriggerSkippedWhy:
-    'The CheckpointRequestDecider starts a checkpoint only when the limits allow it; the next chance comes later.',
+    'The CheckpointRequestDecider refuses it; failures like this one never count toward tolerable-failed-checkpoints.',
+  narRequestQueued: 'The {what} request waits in the queue: {n} of max {max} concurrent checkpoint(s) are in progress.',
+  narRequestQueuedWhy:
+    'The CheckpointRequestDecider keeps it and runs it as soon as a pending checkpoint completes or is aborted; savepoints are forced and never wait.',
   narInjected:
     '{task} snapshots its read offsets for {what} {id} and injects barrier {id} into its {n} output channel(s).',
   narInjectedWhy:
@@ -122,8 +125,10 @@ export const narrationEn = {
   narAbortExpired: 'it did not complete within the timeout',
   narAbortSubsumed: 'a newer checkpoint completed first',
   narAbortFailover: 'the job failed over',
-  narAbortIo: 'an upload to remote storage failed',
+  narAbortAsync: 'its asynchronous part failed (an upload to remote storage failed)',
+  narAbortDeclinedSubsumed: 'a subtask received a barrier of a newer checkpoint before finishing this one',
   narAbortTooMany: 'too many checkpoint requests',
+  narAbortShutdown: 'the job was cancelled or suspended (CheckpointCoordinator shutdown)',
   narAbortedWhy:
     'Files uploaded for it are deleted and tasks are told notifyCheckpointAborted. Consecutive failures: {n}; tolerated: {t} (tolerable-failed-checkpoints).',
   narDeclined: '{task} declines {what} {id}: {reason}.',

@@ -30,7 +30,7 @@ export const narrationHintsEn = {
   narArmUploads: 'Fault armed: the next {n} upload(s) will fail.',
   narArmUploadsTask: 'Fault armed: the next {n} upload(s) of {task} will fail.',
   narArmUploadsWhy:
-    'A failed checkpoint upload makes its task decline (IO_EXCEPTION); a failed changelog write is retried; a failed materialization counts towards max-failures-allowed.',
+    'A failed checkpoint upload makes its task decline (CHECKPOINT_ASYNC_EXCEPTION); a failed changelog write is retried; a failed materialization counts towards max-failures-allowed.',
   narNextInjected: '{task} injects barrier {id}',
   narNextReceived: 'barrier {id} reaches {task}',
   narNextAligned: '{task} completes alignment for {what} {id}',

@@ -1,8 +1,9 @@
 /** Narration strings for files, the LSM and the changelog: uploads and deletions, flushes and compactions, materialization, truncation, DSTL uploads and replays. */
 export const narrationStorageEn = {
   narIncremental: 'incremental',
-  narSkipMaxConcurrent: '{n} checkpoint(s) still in progress (max-concurrent-checkpoints)',
-  narSkipMinPause: 'min-pause since the last completion has not passed',
+  narSkipTooMany: 'too many requests are queued (TOO_MANY_CHECKPOINT_REQUESTS)',
+  narSkipMinPause:
+    'min-pause since the last completion has not passed (MINIMUM_TIME_BETWEEN_CHECKPOINTS); the periodic trigger is rescheduled to {at} ms',
   narSkipNotRunning: 'the job is not running',
   narUploaded: '{n} file(s) uploaded ({bytes}) for {what} {id}.',
   narUploadedWhy: 'Files are immutable once written; the checkpoint refers to them by path.',

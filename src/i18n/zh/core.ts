@@ -142,7 +142,7 @@ export const coreZh: Record<keyof typeof coreEn, string> = {
   persistBlockedHint: '请关闭其他 Checkpoint Lab 标签页（或重新加载它们）。它们释放已保存的数据后，本标签页会自动继续；如果没有继续，请重新加载本页。',
   refCountBadge: '引用 {n}',
   lastUsedBadge: '最后使用 {n}',
-  persistQuotaCheckpoint: '与 DFS 写满时的 Flink 一样，模型中的这次上传也失败了：时间线在第 {step} 步分叉，{task} 上传检查点 {checkpoint} 失败并拒绝该检查点，检查点被中止（IO_EXCEPTION）。请导出并重置以释放空间，才能保存后续检查点。',
+  persistQuotaCheckpoint: '与 DFS 写满时的 Flink 一样，模型中的这次上传也失败了：时间线在第 {step} 步分叉，{task} 上传检查点 {checkpoint} 失败并拒绝该检查点，检查点被中止（CHECKPOINT_ASYNC_EXCEPTION）。请导出并重置以释放空间，才能保存后续检查点。',
   persistQuotaChangelog: '与 DFS 写满时的 Flink 一样，模型中的这次上传也失败了：时间线在第 {step} 步分叉，{task} 的 Changelog 或物化上传失败（重试后，等待它的检查点失败）。请导出并重置以释放空间，才能保存后续检查点。',
   flinkRef: 'Flink 源码',
   task: '任务',

@@ -51,7 +51,9 @@ export function describeEventZh(e: EngineEvent): string {
     case 'checkpoint.triggered':
       return `JobManager 触发${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId}：向 Source 发送触发请求，${e.tasks} 个子任务需确认，超时时刻 ${e.timeoutAtMs} 毫秒`;
     case 'checkpoint.triggerSkipped':
-      return `跳过周期性触发：${e.reason === 'max-concurrent' ? `已有 ${e.pending} 个检查点进行中（max-concurrent-checkpoints）` : e.reason === 'min-pause' ? '距上次完成未满最小间隔（min-pause）' : '作业未运行'}`;
+      return `${e.periodic ? '周期性' : e.isSavepoint ? '保存点' : '检查点'}请求被拒绝（${e.reason}）：${e.reason === 'MINIMUM_TIME_BETWEEN_CHECKPOINTS' ? `距上次完成未满最小间隔（min-pause），周期触发改到 ${e.rescheduledAtMs} 毫秒` : e.reason === 'TOO_MANY_CHECKPOINT_REQUESTS' ? '排队的请求过多' : '作业未运行'}`;
+    case 'checkpoint.requestQueued':
+      return `${e.periodic ? '周期性检查点' : e.isSavepoint ? '保存点' : '检查点'}请求进入队列：进行中的检查点 ${e.pending} 个，上限 ${e.maxConcurrent}（max-concurrent-checkpoints）；有一个完成或中止后即执行（队列中 ${e.queued} 个）`;
     case 'barrier.injected':
       return `Source 快照偏移量，并向 ${e.to.length} 个下游通道注入屏障 ${e.checkpointId}`;
     case 'barrier.received':

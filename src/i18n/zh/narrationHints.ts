@@ -33,7 +33,7 @@ export const narrationHintsZh: Record<keyof typeof narrationHintsEn, string> = {
   narArmUploads: '已注入故障：接下来 {n} 次上传会失败。',
   narArmUploadsTask: '已注入故障：{task} 接下来 {n} 次上传会失败。',
   narArmUploadsWhy:
-    '检查点上传失败会让任务拒绝检查点（IO_EXCEPTION）；Changelog 写入失败会重试；物化上传失败计入 max-failures-allowed。',
+    '检查点上传失败会让任务拒绝检查点（CHECKPOINT_ASYNC_EXCEPTION）；Changelog 写入失败会重试；物化上传失败计入 max-failures-allowed。',
   narNextInjected: '{task} 注入屏障 {id}',
   narNextReceived: '屏障 {id} 到达 {task}',
   narNextAligned: '{task} 完成{what} {id} 的对齐',

@@ -7,8 +7,8 @@ import type { narrationStorageEn } from '../en/narrationStorage';
 
 export const narrationStorageZh: Record<keyof typeof narrationStorageEn, string> = {
   narIncremental: '增量',
-  narSkipMaxConcurrent: '仍有 {n} 个检查点在进行（max-concurrent-checkpoints）',
-  narSkipMinPause: '距上次完成未满最小间隔（min-pause）',
+  narSkipTooMany: '排队的请求过多（TOO_MANY_CHECKPOINT_REQUESTS）',
+  narSkipMinPause: '距上次完成未满最小间隔（MINIMUM_TIME_BETWEEN_CHECKPOINTS），周期触发改到 {at} 毫秒',
   narSkipNotRunning: '作业未在运行',
   narUploaded: '为{what} {id} 上传 {n} 个文件（{bytes}）。',
   narUploadedWhy: '文件写出后不可变；检查点通过路径引用它们。',

@@ -1,5 +1,5 @@
 /** Narrators of a checkpoint's life: trigger, barriers injected and received, alignment, sync and async parts, acknowledgements, completion, abort, decline, subsumption, notifications. */
-import type { EventOf } from '../../engine';
+import type { CheckpointFailureReason, EventOf } from '../../engine';
 import { formatBytes } from '../format';
 import { declineReason } from './reasonText';
 import {
@@ -51,11 +51,13 @@ export const ABORT_REASON_KEYS = {
   CHECKPOINT_DECLINED: 'narAbortDeclined',
   CHECKPOINT_EXPIRED: 'narAbortExpired',
   CHECKPOINT_SUBSUMED: 'narAbortSubsumed',
+  CHECKPOINT_DECLINED_SUBSUMED: 'narAbortDeclinedSubsumed',
   TASK_FAILURE: 'narAbortFailover',
-  JOB_FAILOVER: 'narAbortFailover',
-  IO_EXCEPTION: 'narAbortIo',
+  JOB_FAILOVER_REGION: 'narAbortFailover',
+  CHECKPOINT_ASYNC_EXCEPTION: 'narAbortAsync',
   TOO_MANY_CHECKPOINT_REQUESTS: 'narAbortTooMany',
-} as const;
+  CHECKPOINT_COORDINATOR_SHUTDOWN: 'narAbortShutdown',
+} as const satisfies Record<CheckpointFailureReason, string>;
 
 export const aborted: Narrator = ({ events, state, tr }) => {
   const e = first(events, 'checkpoint.aborted');
@@ -123,14 +125,25 @@ export const triggerSkipped: Narrator = ({ events, tr }) => {
   const e = first(events, 'checkpoint.triggerSkipped');
   if (!e) return null;
   const reason =
-    e.reason === 'max-concurrent'
-      ? tr('narSkipMaxConcurrent', { n: e.pending })
-      : e.reason === 'min-pause'
-        ? tr('narSkipMinPause')
+    e.reason === 'TOO_MANY_CHECKPOINT_REQUESTS'
+      ? tr('narSkipTooMany')
+      : e.reason === 'MINIMUM_TIME_BETWEEN_CHECKPOINTS'
+        ? tr('narSkipMinPause', { at: e.rescheduledAtMs ?? 0 })
         : tr('narSkipNotRunning');
   return {
     headline: tr('narTriggerSkipped', { reason }),
     why: tr('narTriggerSkippedWhy'),
+    flinkRef: ref(e),
+    primary: e.type,
+  };
+};
+
+export const requestQueued: Narrator = ({ events, tr }) => {
+  const e = first(events, 'checkpoint.requestQueued');
+  if (!e) return null;
+  return {
+    headline: tr('narRequestQueued', { what: whatOf(tr, e.isSavepoint), n: e.pending, max: e.maxConcurrent }),
+    why: tr('narRequestQueuedWhy'),
     flinkRef: ref(e),
     primary: e.type,
   };

@@ -22,6 +22,7 @@ import {
   injected,
   notified,
   subsumed,
+  requestQueued,
   triggerSkipped,
   triggered,
 } from './narrateCheckpoint';
@@ -66,6 +67,7 @@ const NARRATORS: readonly Narrator[] = [
   taskRestored,
   triggered,
   triggerSkipped,
+  requestQueued,
   injected,
   alignmentTimedOut,
   outputTimedOut,

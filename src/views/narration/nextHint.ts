@@ -118,6 +118,7 @@ function continuation(e: EngineEvent, state: EngineState): Match | null {
     case 'checkpoint.subsumed':
     case 'checkpoint.notified':
     case 'checkpoint.triggerSkipped':
+    case 'checkpoint.requestQueued':
     case 'sink.commit':
     case 'file.discarded':
       return NEXT_CHECKPOINT;

@@ -177,13 +177,13 @@ describe('failures, savepoints and restores', () => {
 
   it('ends the failed checkpoint at its abort, with the reason, and cuts the failed upload short', () => {
     const failed = byId(troubledBars, 4);
-    expect(failed.end).toMatchObject({ status: 'aborted', reason: 'JOB_FAILOVER' });
+    expect(failed.end).toMatchObject({ status: 'aborted', reason: 'JOB_FAILOVER_REGION' });
     const row = failed.rows.find((r) => r.task === 'count#1')!;
     const last = row.phases.at(-1)!;
     expect(last).toMatchObject({ kind: 'async', cutShort: true, endMs: failed.end!.atMs });
     const view = barAtCursor(failed, failed.end!.pos, troubled.timeAt(failed.end!.pos))!;
     expect(view.status).toBe('aborted');
-    expect(view.reason).toBe('JOB_FAILOVER');
+    expect(view.reason).toBe('JOB_FAILOVER_REGION');
   });
 
   it('shows the decline on the subtask that declined', () => {

@@ -114,7 +114,7 @@ export function onChangelogPersistFailed(ctx: StepContext, task: string, checkpo
 /** Schedules the decline of a checkpoint whose persist failed. */
 export function declineForChangelog(ctx: StepContext, task: string, checkpointId: number, reason: string): void {
   ctx.emit('checkpoint.declined', { checkpointId, reason }, { task });
-  ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task, checkpointId, reason: 'IO_EXCEPTION' });
+  ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
 }
 
 /** `ChangelogKeyedStateBackend#notifyCheckpointComplete`. */
