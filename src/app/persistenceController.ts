@@ -93,7 +93,7 @@ export class PersistenceController {
   }
 
   private readonly commands: PersistenceCommands = {
-    restoreFromOffer: () => this.restoreFromOffer(),
+    restoreFromOffer: (mode) => this.restoreFromOffer(mode),
     startFresh: () => this.startFresh(),
     retry: () => this.retry(),
     exportSession: () => this.exportSession(),
@@ -170,6 +170,7 @@ export class PersistenceController {
     this.store.getState().setRestoreOffer({
       checkpointId: point.checkpoint.checkpointId,
       isSavepoint: point.checkpoint.isSavepoint,
+      changelog: point.scenario.stateBackend.changelog.enabled,
       fileCount: point.fileCount,
       totalBytes: point.totalBytes,
       scenarioTitle: point.scenario.title,
@@ -250,7 +251,8 @@ export class PersistenceController {
     saver.flush();
   }
 
-  private async restoreFromOffer(): Promise<void> {
+  /** `mode`: the restore mode the job is submitted in (omitted: Flink's default, NO_CLAIM). */
+  private async restoreFromOffer(mode?: 'CLAIM' | 'NO_CLAIM' | 'LEGACY'): Promise<void> {
     const point = this.restorePoint;
     const offer = this.store.getState().restoreOffer;
     const mirror = this.mirror;
@@ -263,7 +265,7 @@ export class PersistenceController {
         readBackCheckpoint(mirror, this.sessionId, point.checkpoint),
       );
       if (this.disposed) return;
-      s.loadScenario(point.scenario, start);
+      s.loadScenario(point.scenario, mode ? { ...start, mode } : start);
       this.restorePoint = null;
       s.setRestoreOffer(null);
       this.activate();

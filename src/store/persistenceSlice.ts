@@ -36,6 +36,8 @@ export interface PersistenceProblem {
 export interface RestoreOffer {
   checkpointId: number;
   isSavepoint: boolean;
+  /** Whether the saved scenario runs the changelog backend (which refuses NO_CLAIM). */
+  changelog: boolean;
   /** Every stored file of the session: all of them are read back on restore. */
   fileCount: number;
   totalBytes: number;
@@ -47,7 +49,7 @@ export interface RestoreOffer {
 /** What the UI can ask of persistence (installed by usePersistenceSync). */
 export interface PersistenceCommands {
   /** Restore the job from the offered checkpoint, reading its files back from IndexedDB. */
-  restoreFromOffer: () => Promise<void>;
+  restoreFromOffer: (mode?: 'CLAIM' | 'NO_CLAIM' | 'LEGACY') => Promise<void>;
   /** Decline the offer: run the saved scenario (or one a share link opened) from step 0; the sync then deletes the old files. */
   startFresh: () => void;
   /** Bring IndexedDB in line with the cursor again and save the session. */

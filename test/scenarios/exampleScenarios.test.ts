@@ -81,3 +81,21 @@ describe('the back-pressure example at the senders', () => {
     expect(events.some((e) => e.type === 'channel.statePersisted' && e.outputRecords > 0 && e.task?.startsWith('source#'))).toBe(true);
   });
 });
+
+describe('the cancel-and-retain example', () => {
+  // DefaultCompletedCheckpointStore#shutdown(CANCELED) with RETAIN_ON_CANCELLATION keeps the
+  // retained checkpoints; CheckpointCoordinator#restoreSavepoint in CLAIM mode hands the new job
+  // ownership, so the kept checkpoint is deleted once the new job's checkpoints subsume it.
+  it('keeps checkpoints 3 and 5 at the cancellation; the new job claims 5 and deletes it when subsumed; 3 stays', () => {
+    const events = run('scenarios/cancel-retain-restart.json');
+    const canceled = events.find((e) => e.type === 'job.canceled');
+    expect(canceled).toMatchObject({ retention: 'RETAIN_ON_CANCELLATION', discarded: [], kept: [3, 5], savepoints: [4] });
+    const submitted = events.find((e) => e.type === 'job.submitted');
+    expect(submitted).toMatchObject({ previousStatus: 'CANCELED', checkpointId: 5, mode: 'CLAIM' });
+    const oldJob = submitted && submitted.type === 'job.submitted' ? submitted.previousJobId : '';
+    expect(events.some((e) => e.type === 'checkpoint.subsumed' && e.checkpointId === 5)).toBe(true);
+    const discarded = events.filter((e): e is Extract<EngineEvent, { type: 'file.discarded' }> => e.type === 'file.discarded').map((e) => e.path);
+    expect(discarded).toContain(`${oldJob}/chk-5/_metadata`);
+    expect(discarded).not.toContain(`${oldJob}/chk-3/_metadata`);
+  });
+});

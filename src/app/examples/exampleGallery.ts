@@ -40,6 +40,7 @@ export const EXAMPLES: readonly Example[] = [
     see: 'exSinkTransactionalSee',
   },
   { id: 'sink-after-failure-plain', title: 'exSinkPlainTitle', see: 'exSinkPlainSee' },
+  { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
 ];
 
 /** Where an example's file is, as shown to the user and as the key of exampleFiles.ts' loaders. */

@@ -48,6 +48,7 @@ export function describeConfig(s: Scenario): ConfigRow[] {
     { group: 'checkpointing', key: 'execution.checkpointing.max-concurrent-checkpoints', value: String(cp.maxConcurrent), flinkDefault: '1', scaled: false },
     { group: 'checkpointing', key: 'execution.checkpointing.tolerable-failed-checkpoints', value: String(cp.tolerableFailed), flinkDefault: '0', scaled: false },
     { group: 'checkpointing', key: 'execution.checkpointing.num-retained', value: String(cp.numRetained), flinkDefault: '1', scaled: false },
+    { group: 'checkpointing', key: 'execution.checkpointing.externalized-checkpoint-retention', value: cp.externalizedRetention, flinkDefault: 'NO_EXTERNALIZED_CHECKPOINTS', scaled: false },
     { group: 'checkpointing', key: 'execution.checkpointing.unaligned.enabled', value: String(cp.unaligned), flinkDefault: 'false', scaled: false },
     { group: 'checkpointing', key: 'execution.checkpointing.aligned-checkpoint-timeout', value: ms(cp.alignedCheckpointTimeoutMs), flinkDefault: '0 ms', scaled: false },
     { group: 'checkpointing', key: 'shared state registry model', value: cp.registry === 'refcount' ? 'reference counts (≤1.14)' : 'last-used checkpoint id (≥1.15)', flinkDefault: 'last-used checkpoint id (≥1.15)', scaled: false },
@@ -63,7 +64,7 @@ export function describeConfig(s: Scenario): ConfigRow[] {
       { group: 'changelog', key: 'state.changelog.dstl.dfs.batch.persist-size-threshold', value: bytes(c.persistSizeThresholdBytes), flinkDefault: bytes(DSTL_FLINK_DEFAULTS.persistSizeThresholdBytes), scaled: true },
       { group: 'changelog', key: 'state.changelog.dstl.dfs.preemptive-persist-threshold', value: bytes(DSTL_TEACHING_DEFAULTS.preEmptivePersistThresholdBytes), flinkDefault: bytes(DSTL_FLINK_DEFAULTS.preEmptivePersistThresholdBytes), scaled: true },
       { group: 'changelog', key: 'state.changelog.dstl.dfs.upload.max-attempts', value: String(c.uploadMaxAttempts), flinkDefault: '3', scaled: false },
-      { group: 'changelog', key: 'state.changelog.dstl.dfs.download.local-cache (FLINK-27155)', value: c.fileCache ? 'on' : 'off', flinkDefault: 'on (1.16+)', scaled: false },
+      { group: 'changelog', key: 'changelog restore file cache (ChangelogStreamHandleReaderWithCache, FLINK-27155; no Flink option)', value: c.fileCache ? 'on' : 'off (Flink 1.15 reader)', flinkDefault: 'always on (1.16+)', scaled: false },
     );
   }
   if (sb.type === 'rocksdb') {

@@ -101,9 +101,9 @@ export const restoreEn = {
   rsClTitle: 'Changelog files: downloads vs reads',
   rsClSummary: '{reads} change-set read(s), {downloads} download(s) of {files} file(s)',
   rsClNoCache:
-    'No file cache: every (file, offset) read downloads the whole file again, the read amplification of seed 000. FLINK-27155 adds a per-TaskManager cache that downloads each file once (scenario: stateBackend.changelog.fileCache).',
+    'No file cache — Flink 1.15’s reader, chosen by the scenario (stateBackend.changelog.fileCache: false): every (file, offset) read downloads the whole file again, the read amplification of seed 000. Since 1.16 Flink always reads through a per-TaskManager cache (FLINK-27155) that downloads each file once.',
   rsClCache:
-    'Per-TaskManager file cache on (FLINK-27155): a file another subtask of the same TaskManager downloaded is read locally.',
+    'Per-TaskManager file cache (FLINK-27155, always on since Flink 1.16): a file another subtask of the same TaskManager downloaded is read locally.',
   rsClAmplification: 'each file downloaded {x}× on average',
   rsClReads: 'reads',
   rsClDownloads: 'downloads',

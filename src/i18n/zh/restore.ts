@@ -102,9 +102,9 @@ export const restoreZh: Record<keyof typeof restoreEn, string> = {
   rsClTitle: 'Changelog 文件：下载次数与读取次数',
   rsClSummary: '读取变更集 {reads} 次，下载 {downloads} 次，共 {files} 个文件',
   rsClNoCache:
-    '没有文件缓存：每次（文件, 偏移量）读取都重新下载整个文件，这就是种子文章 000 所说的读放大。FLINK-27155 为每个 TaskManager 加了缓存，每个文件只下载一次（场景：stateBackend.changelog.fileCache）。',
+    '没有文件缓存——场景选择了 Flink 1.15 的读取方式（stateBackend.changelog.fileCache: false）：每次（文件, 偏移量）读取都重新下载整个文件，这就是种子文章 000 所说的读放大。Flink 1.16 起始终通过每个 TaskManager 的缓存读取（FLINK-27155），每个文件只下载一次。',
   rsClCache:
-    '每个 TaskManager 的文件缓存已开启（FLINK-27155）：同一 TaskManager 的其他子任务已下载的文件直接在本地读取。',
+    '每个 TaskManager 的文件缓存（FLINK-27155，Flink 1.16 起始终开启）：同一 TaskManager 的其他子任务已下载的文件直接在本地读取。',
   rsClAmplification: '平均每个文件下载 {x} 次',
   rsClReads: '读取',
   rsClDownloads: '下载',

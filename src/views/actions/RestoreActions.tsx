@@ -1,6 +1,7 @@
 /**
  * The "Restore" group: restart the job from any retained checkpoint or savepoint, at any
- * parallelism up to max parallelism, with the changelog kept, switched on or switched off.
+ * parallelism up to max parallelism, with the changelog kept, switched on or switched off; or
+ * submit a new job from it in a restore mode (CLAIM, NO_CLAIM, LEGACY); and cancel the job.
  */
 import { useState } from 'react';
 import type { EngineState, UserAction } from '../../engine';
@@ -15,6 +16,8 @@ import {
 } from './actionModel';
 
 type ChangelogSwitch = 'keep' | 'on' | 'off';
+/** `job`: restart this job from its own checkpoint (a failover); otherwise a new job in that restore mode. */
+type ModeChoice = 'job' | 'CLAIM' | 'NO_CLAIM' | 'LEGACY';
 
 interface Props {
   state: EngineState;
@@ -26,6 +29,12 @@ export function RestoreActions({ state, run }: Props) {
   const [targetChoice, setTargetChoice] = useState<number | null>(null);
   const [pChoice, setPChoice] = useState<number | null>(null);
   const [changelog, setChangelog] = useState<ChangelogSwitch>('keep');
+  const [modeChoice, setModeChoice] = useState<ModeChoice>('job');
+  const canceled = state.job.canceled === true;
+  // A cancelled job cannot restart: only a new job, in NO_CLAIM mode unless chosen otherwise.
+  const mode: ModeChoice = canceled && modeChoice === 'job' ? 'NO_CLAIM' : modeChoice;
+  const changelogAfter = changelog === 'keep' ? state.job.changelogEnabled : changelog === 'on';
+  const noClaimRefused = mode === 'NO_CLAIM' && changelogAfter;
   const targets = restoreTargets(state);
   const target: RestoreTarget | undefined =
     targets.find((x) => x.id === targetChoice) ?? targets[0];
@@ -44,7 +53,8 @@ export function RestoreActions({ state, run }: Props) {
     );
   const restore = () => {
     if (!target) return;
-    const action: UserAction = { do: 'restore', checkpoint: target.id, parallelism: p };
+    const base: UserAction = { do: 'restore', checkpoint: target.id, parallelism: p };
+    const action: UserAction = mode === 'job' ? base : { ...base, mode };
     run(changelog === 'keep' ? action : { ...action, changelog: changelog === 'on' });
   };
   return (
@@ -101,16 +111,48 @@ export function RestoreActions({ state, run }: Props) {
             <option value="off">{t('actChangelogOff')}</option>
           </select>
         </label>
+        <label className="act-field" title={t('actRestoreModeTitle')}>
+          {t('actRestoreMode')}
+          <select
+            value={mode}
+            onChange={(e) => setModeChoice(e.target.value as ModeChoice)}
+            data-testid="restore-mode"
+          >
+            {!canceled && <option value="job">{t('actModeJob')}</option>}
+            <option value="CLAIM">{t('actModeClaim')}</option>
+            <option value="NO_CLAIM">{t('actModeNoClaim')}</option>
+            <option value="LEGACY">{t('actModeLegacy')}</option>
+          </select>
+        </label>
+      </div>
+      <div className="act-row">
         <ActionButton
           testId="restore-run"
           className="act-primary"
-          title={target ? t('actRestoreTitle', { target: label(target), p }) : ''}
-          disabledReason={target ? null : t('actNothingRetained')}
+          title={
+            target
+              ? t(mode === 'job' ? 'actRestoreTitle' : 'actSubmitTitle', { target: label(target), p, mode })
+              : ''
+          }
+          disabledReason={
+            !target ? t('actNothingRetained') : noClaimRefused ? t('actNoClaimChangelog') : null
+          }
           onClick={restore}
         >
-          {t('actRestore')}
+          {t(mode === 'job' ? 'actRestore' : 'actSubmit')}
+        </ActionButton>
+        <ActionButton
+          testId="cancel-job"
+          title={t('actCancelTitle', { retention: state.scenario.checkpointing.externalizedRetention })}
+          disabledReason={canceled ? t('actAlreadyCanceled') : null}
+          onClick={() => run({ do: 'cancel' })}
+        >
+          {t('actCancelJob')}
         </ActionButton>
       </div>
+      <p className="act-note muted" data-testid="restore-mode-note">
+        {t(mode === 'job' ? 'actModeNoteJob' : 'actModeNoteNewJob')}
+      </p>
     </>
   );
 }

@@ -229,6 +229,14 @@ export const CONFIG_FIELDS: readonly ConfigField[] = [
     label: 'cfgRegistry',
     flinkDefault: 'last-used-id (≥ 1.15)',
   }),
+  f(cp('externalizedRetention'), {
+    group: 'checkpointing',
+    input: 'enum',
+    options: ['NO_EXTERNALIZED_CHECKPOINTS', 'DELETE_ON_CANCELLATION', 'RETAIN_ON_CANCELLATION'],
+    flinkKey: 'execution.checkpointing.externalized-checkpoint-retention',
+    label: 'cfgExternalizedRetention',
+    flinkDefault: 'NO_EXTERNALIZED_CHECKPOINTS',
+  }),
 ];
 
 /** Name, state kind and parallelism of each keyed operator in the draft. */

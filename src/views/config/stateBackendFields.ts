@@ -92,7 +92,7 @@ export const STATE_BACKEND_FIELDS: readonly ConfigField[] = [
     input: 'bool',
     flinkKey: null,
     label: 'cfgFileCache',
-    flinkDefault: null,
+    flinkDefault: 'on (always, ≥ 1.16)',
     shownWhen: changelogOn,
   }),
 

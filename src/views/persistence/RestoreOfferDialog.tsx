@@ -3,7 +3,7 @@
  * session: restore the job from it (its files are read back from IndexedDB), or start fresh
  * (the sync then deletes the old files). Modal, because nothing is written until the answer.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import { PersistenceErrorBlock } from './PersistenceErrorBlock';
@@ -17,11 +17,15 @@ export function RestoreOfferDialog() {
   const restoreRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const shown = offer !== null;
+  const [modeChoice, setMode] = useState<'CLAIM' | 'NO_CLAIM' | 'LEGACY' | null>(null);
   useEffect(() => {
     if (shown) restoreRef.current?.focus();
   }, [shown]);
   if (!offer) return null;
   const restoring = offer.status === 'restoring';
+  // Flink's default is NO_CLAIM, which the changelog backend refuses: offer CLAIM first then.
+  const mode = modeChoice ?? (offer.changelog ? 'CLAIM' : 'NO_CLAIM');
+  const refused = mode === 'NO_CLAIM' && offer.changelog;
   const params = {
     id: offer.checkpointId,
     files: offer.fileCount,
@@ -51,6 +55,22 @@ export function RestoreOfferDialog() {
           <li>{t('offerRestoreNote', params)}</li>
           <li>{t('offerFreshNote')}</li>
         </ul>
+        <label className="offer-mode">
+          {t('offerMode')}{' '}
+          <select
+            value={mode}
+            onChange={(e) => setMode(e.target.value as 'CLAIM' | 'NO_CLAIM' | 'LEGACY')}
+            data-testid="offer-mode"
+            disabled={restoring}
+          >
+            <option value="NO_CLAIM">{t('offerModeNoClaim')}</option>
+            <option value="CLAIM">{t('offerModeClaim')}</option>
+            <option value="LEGACY">{t('offerModeLegacy')}</option>
+          </select>
+        </label>
+        <p className="muted" data-testid="offer-mode-note">
+          {t(refused ? 'offerModeRefused' : mode === 'CLAIM' ? 'offerModeClaimNote' : mode === 'LEGACY' ? 'offerModeLegacyNote' : 'offerModeNoClaimNote')}
+        </p>
         {restoreError && <PersistenceErrorBlock />}
         <div className="offer-actions">
           <button
@@ -58,8 +78,8 @@ export function RestoreOfferDialog() {
             type="button"
             className="primary"
             data-testid="offer-restore"
-            disabled={restoring}
-            onClick={() => void commands?.restoreFromOffer()}
+            disabled={restoring || refused}
+            onClick={() => void commands?.restoreFromOffer(mode)}
           >
             {restoring ? t('offerRestoring') : t('offerRestore')}
           </button>
