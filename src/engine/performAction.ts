@@ -22,9 +22,13 @@ export function performAction(ctx: StepContext, action: UserAction): void {
     case 'checkpoint':
       triggerCheckpoint(ctx, false, false);
       return;
-    case 'savepoint':
-      triggerCheckpoint(ctx, true, false);
+    case 'savepoint': {
+      const id = triggerCheckpoint(ctx, true, false);
+      // The format travels with the trigger (Flink: the barrier's `CheckpointOptions`); tasks read it by id.
+      const entry = id === null ? undefined : ctx.state.coordinator.history.find((h) => h.id === id);
+      if (entry) entry.savepointFormat = action.format === 'native' ? 'NATIVE' : 'CANONICAL';
       return;
+    }
     case 'restore':
       restoreJob(ctx, action);
       return;

@@ -4,6 +4,7 @@
  * failure counter and the statistics Flink's REST API reports.
  */
 import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import type { SavepointFormatType } from '../snapshot/savepointFormat';
 
 /** Per-subtask figures of one checkpoint (Flink's `SubtaskStateStats`). */
 export interface SubtaskCheckpointStats {
@@ -77,6 +78,8 @@ export interface CheckpointHistoryEntry {
   id: number;
   status: CheckpointStatus;
   isSavepoint: boolean;
+  /** Savepoints: the format the trigger asked for (`SavepointFormatType`, 1.15+). */
+  savepointFormat?: SavepointFormatType;
   triggerMs: number;
   /** When the last acknowledgement arrived (completion or failure time). */
   latestAckMs: number | null;

@@ -176,7 +176,10 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
         if (r.claimed) continueChangelogAfterRestore(ctx, item.task, handles, res.reusable);
       } else {
         const inc = job.checkpointing[item.task]!.incremental;
-        if (inc && res.reusable && r.claimed) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
+        // A native savepoint's SSTs are not reused: the engine registers no savepoint's files
+        // (Flink's CLAIM mode would, `SharedStateRegistry#registerAllAfterRestored`), so the
+        // first checkpoint after it uploads every SST again.
+        if (inc && res.reusable && r.claimed && !meta.isSavepoint) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
       }
     }
     if (job.sinks[item.task]) restoreTransactionalSink(ctx, item.task, meta);
