@@ -107,3 +107,17 @@ test('at a compaction step the LSM view shows the inputs merging into the output
   await page.getByTestId('step-forward').click();
   await expect(lsm.getByTestId('sst-merged')).toHaveCount(0);
 });
+
+test('a native savepoint: the format is chosen on the action, and RocksDB files land in the savepoint directory', async ({ page }) => {
+  await page.getByTestId('scrubber').fill('30');
+  await page.getByTestId('savepoint-format').selectOption('native');
+  await expect(page.getByTestId('savepoint-format-note')).toContainText('MANIFEST, CURRENT and OPTIONS');
+  await page.getByTestId('trigger-savepoint').click();
+  await expect(page.getByTestId('events')).toContainText('checkpoint.triggered');
+  await jump(page, 'completed');
+  const storage = page.getByTestId('storage-view');
+  await expect(storage).toContainText('savepoints/');
+  // RocksNativeFullSnapshotStrategy / NO_SHARING: the savepoint's own SSTs, not references into shared/.
+  const saved = page.locator('.dir').filter({ hasText: 'savepoints/' }).getByTestId('stored-file').filter({ hasText: 'sst' });
+  expect(await saved.count()).toBeGreaterThan(0);
+});

@@ -13,8 +13,9 @@ export function describeAction(a: UserAction): string {
     case 'emit':
       return `emit ${a.records.map((r) => `${JSON.stringify(r.key)}=${r.value}`).join(', ')}${a.source ? ` at ${a.source}` : ''}`;
     case 'checkpoint':
-    case 'savepoint':
       return a.do;
+    case 'savepoint':
+      return a.format ? `savepoint (${a.format})` : 'savepoint';
     case 'flush':
       return `flush ${a.task}`;
     case 'compact':

@@ -25,9 +25,10 @@ export function performAction(ctx: StepContext, action: UserAction): void {
     case 'checkpoint':
       requestCheckpoint(ctx, false, false);
       return;
-    case 'savepoint':
-      requestCheckpoint(ctx, true, false);
+    case 'savepoint': {
+      requestCheckpoint(ctx, true, false, action.format === 'native' ? 'NATIVE' : 'CANONICAL');
       return;
+    }
     case 'restore':
       restoreJob(ctx, action);
       return;

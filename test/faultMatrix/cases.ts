@@ -1,8 +1,8 @@
 /**
  * The fault matrix's dimensions and the scenario of each case. Every case runs the same small
  * keyed job (two script-fed source partitions → keyBy → a running sum per key → a transactional
- * sink) with one fault injected; only the backend, the registry model, the checkpoint mode and
- * the fault phase change from case to case.
+ * sink) with one savepoint and one fault injected; only the backend, the registry model, the
+ * checkpoint mode, the savepoint format and the fault phase change from case to case.
  *
  * The input is finite (scripted `emit`s stop at TIMING.quietFromMs) and the last few checkpoints are
  * quiet, so a run settles: every record is read and committed, materializations and truncation
@@ -75,22 +75,34 @@ export const PHASE_GROUP: Record<FaultPhase, string> = {
   restore: 'during restore',
 };
 
+/**
+ * The savepoint every case takes before the fault (`SavepointFormatType`, 1.15+). Each case gets
+ * one format, alternating, so the dimension costs one savepoint per case rather than a doubled
+ * matrix. A native savepoint under the changelog backend stops materialization for good in Flink
+ * 1.20 (FLINK-40302), so the cases whose fault needs a materialization take a canonical one.
+ */
+export const SAVEPOINT_FORMATS = ['canonical', 'native'] as const;
+export type SavepointFormat = (typeof SAVEPOINT_FORMATS)[number];
+
 export interface FaultCase {
   name: string;
   backend: BackendConfig;
   registry: RegistryModel;
   mode: CheckpointMode;
   phase: FaultPhase;
+  savepoint: SavepointFormat;
 }
 
 export function allCases(): FaultCase[] {
   const out: FaultCase[] = [];
+  let turn = 0;
   for (const backend of BACKENDS) {
     for (const registry of REGISTRIES) {
       for (const mode of MODES) {
         for (const phase of PHASES) {
           if (CHANGELOG_ONLY.has(phase) && !backend.changelog) continue;
-          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase}`, backend, registry, mode, phase });
+          const savepoint: SavepointFormat = CHANGELOG_ONLY.has(phase) ? 'canonical' : SAVEPOINT_FORMATS[turn++ % SAVEPOINT_FORMATS.length]!;
+          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint`, backend, registry, mode, phase, savepoint });
         }
       }
     }
@@ -109,6 +121,8 @@ export const TIMING = {
   /** Then a few quiet checkpoints let materialization, truncation and the registry settle. */
   quietCheckpoints: [1_700, 2_000, 2_300, 2_600],
   untilMs: 2_900,
+  /** The case's savepoint (between the checkpoints at 400 and 550 ms, before any fault). */
+  savepointMs: 470,
   /** Faults are injected at or after this time (a few checkpoints and a materialization have completed). */
   faultFromMs: 600,
   materializationIntervalMs: 250,
@@ -166,7 +180,8 @@ function checkpoints(): ScenarioAction[] {
 
 /** The scenario of a case: the common job plus the case's scripted fault actions (if any). */
 export function scenarioFor(c: FaultCase, faults: readonly ScenarioAction[]): Scenario {
-  const script = [...emits(), ...checkpoints(), ...faults].sort((a, b) => a.atMs - b.atMs);
+  const savepoint: ScenarioAction = { atMs: TIMING.savepointMs, do: 'savepoint', format: c.savepoint };
+  const script = [...emits(), ...checkpoints(), savepoint, ...faults].sort((a, b) => a.atMs - b.atMs);
   return scenarioOf({
     format: SCENARIO_FORMAT,
     title: `fault matrix: ${c.name}`,

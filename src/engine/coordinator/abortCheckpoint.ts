@@ -36,10 +36,11 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
   const tooMany = countFailure(c, id, pending.isSavepoint, declinedBy !== undefined, reason, tolerable);
   ctx.emit('checkpoint.aborted', { checkpointId: id, reason, continuousFailures: c.continuousFailures }, { task: 'jobmanager' });
   // Exclusive files of tasks that acknowledged belong to nobody now (seed 001: deleted
-  // asynchronously); shared files are the registry's to decide.
+  // asynchronously); shared files are the registry's to decide, except an incremental handle's
+  // private MANIFEST, CURRENT and OPTIONS, which sit in shared/ but are discarded with the handle.
   for (const path of pending.uploadedPaths) {
     const f = ctx.state.storage.files[path];
-    if (!f || f.meta.scope === 'shared') continue;
+    if (!f || (f.meta.scope === 'shared' && f.meta.kind !== 'private')) continue;
     if (deleteFile(ctx.state.storage, path)) ctx.emit('file.discarded', { path, size: f.bytes.length, reason: `checkpoint ${id} aborted (${reason})` });
   }
   registryAborted(ctx, id, pending.isSavepoint);

@@ -7,7 +7,7 @@
  */
 import type { QueueItemOf } from '../queueItems';
 import { encodeMetadata, type CheckpointMetadata } from '../snapshot/metadataFormat';
-import { filesOfKeyedHandle, keyedHandleStateSize, type SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import { filesOfKeyedHandle, keyedHandleStateSize, privateFilesOfKeyedHandle, type SubtaskStateSnapshot } from '../snapshot/stateHandles';
 import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
@@ -27,6 +27,11 @@ function referencedFiles(state: SubtaskStateSnapshot): string[] {
   return out;
 }
 
+/** Paths of the files a subtask's keyed handle owns alone (deleted with its checkpoint). */
+function privatePathsOf(state: SubtaskStateSnapshot): string[] {
+  return state.keyed ? privateFilesOfKeyedHandle(state.keyed).flatMap((f) => (f.type === 'file' ? [f.path] : [])) : [];
+}
+
 /** A task's acknowledgement reaches the coordinator. */
 export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoint.ack'>): void {
   const c = ctx.state.coordinator;
@@ -36,10 +41,13 @@ export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoin
     // Late acknowledgement: ≥1.15 still registers its shared files; ≤1.14 deletes them.
     const wasSavepoint = historyOf(c, item.checkpointId)?.isSavepoint ?? false;
     registryAcknowledged(ctx, item.checkpointId, item.task, item.ack.state, wasSavepoint);
-    // A late acknowledgement of an aborted checkpoint: its exclusive files are garbage.
+    // A late acknowledgement of an aborted checkpoint: its exclusive files are garbage, and so are
+    // the private files of an incremental handle, though they sit in shared/.
+    const privateOnes = new Set(privatePathsOf(item.ack.state));
     for (const path of files) {
       const f = ctx.state.storage.files[path];
-      if (f && f.meta.scope === 'exclusive' && deleteFile(ctx.state.storage, path)) {
+      const own = f?.meta.scope === 'exclusive' || (privateOnes.has(path) && f?.meta.checkpointId === item.checkpointId);
+      if (f && own && deleteFile(ctx.state.storage, path)) {
         ctx.emit('file.discarded', { path, size: f.bytes.length, reason: `late acknowledgement of checkpoint ${item.checkpointId}` });
       }
     }
@@ -124,7 +132,10 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     for (const f of referencedFiles(ack.state)) files.add(f);
     stateSize += ack.state.keyed ? keyedHandleStateSize(ack.state.keyed) : 0;
   }
-  const exclusiveFiles = [...files].filter((f) => f.startsWith(`${dir}/`));
+  // Its own directory, plus the private files of incremental handles written to shared/
+  // (`RocksIncrementalSnapshotStrategy` uploads them with the SHARED scope, L356–388).
+  const privateInShared = Object.values(p.acks).flatMap((a) => privatePathsOf(a.state)).filter((f) => ctx.state.storage.files[f]?.meta.checkpointId === p.id);
+  const exclusiveFiles = [...new Set([...[...files].filter((f) => f.startsWith(`${dir}/`)), ...privateInShared])];
   const completed: CompletedCheckpoint = { id: p.id, isSavepoint: p.isSavepoint, triggerMs: p.triggerMs, completeMs: ctx.nowMs, metadataPath, tasks, files: [...files], exclusiveFiles, owned: true };
   const h = historyOf(c, p.id)!;
   h.status = 'COMPLETED';

@@ -4,6 +4,7 @@
  * failure counter and the statistics Flink's REST API reports.
  */
 import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import type { SavepointFormatType } from '../snapshot/savepointFormat';
 
 /** Per-subtask figures of one checkpoint (Flink's `SubtaskStateStats`). */
 export interface SubtaskCheckpointStats {
@@ -81,6 +82,8 @@ export const FAILURE_MESSAGE: Record<CheckpointFailureReason, string> = {
 /** A request waiting in `CheckpointRequestDecider`'s queue (`CheckpointTriggerRequest`). */
 export interface CheckpointTriggerRequest {
   isSavepoint: boolean;
+  /** A savepoint's `SavepointFormatType` (it travels with the trigger as the barrier's `CheckpointOptions`). */
+  savepointFormat?: SavepointFormatType;
   periodic: boolean;
   /** When it was requested (the queue's order among equals). */
   requestedMs: number;
@@ -123,6 +126,8 @@ export interface CheckpointHistoryEntry {
   id: number;
   status: CheckpointStatus;
   isSavepoint: boolean;
+  /** Savepoints: the format the trigger asked for (`SavepointFormatType`, 1.15+). */
+  savepointFormat?: SavepointFormatType;
   triggerMs: number;
   /** When the last acknowledgement arrived (completion or failure time). */
   latestAckMs: number | null;

@@ -34,10 +34,10 @@ export function sharedFilesOf(task: string, state: SubtaskStateSnapshot): Shared
   );
 }
 
-/** DSTL files, and files of a materialization (written for no checkpoint), until a completed checkpoint uses them. */
+/** DSTL files, and files of a materialization (in taskowned/), until a completed checkpoint uses them. */
 function ownedByTaskManagerUntilConfirmed(ctx: StepContext, path: string): boolean {
   const f = ctx.state.storage.files[path];
-  return f !== undefined && (f.meta.kind === 'dstl' || (f.meta.scope === 'shared' && f.meta.checkpointId === 0));
+  return f !== undefined && (f.meta.kind === 'dstl' || f.meta.scope === 'taskowned');
 }
 
 /** Deletes what the registry gave up on and reports each file. */

@@ -54,7 +54,7 @@ function entry(c: CoordinatorState, h: CheckpointHistoryEntry) {
     id: h.id,
     status: h.status,
     is_savepoint: h.isSavepoint,
-    savepointFormat: h.isSavepoint ? 'CANONICAL' : null,
+    savepointFormat: h.isSavepoint ? (h.savepointFormat ?? 'CANONICAL') : null,
     trigger_timestamp: h.triggerMs,
     latest_ack_timestamp: h.latestAckMs ?? h.triggerMs,
     checkpointed_size: h.checkpointedSize,

@@ -10,6 +10,7 @@ import { RPC_LATENCY_MS, TRIGGER_JITTER_MS } from '../job/latencies';
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import type { CheckpointHistoryEntry, CheckpointTriggerRequest } from './coordinatorState';
+import type { SavepointFormatType } from '../snapshot/savepointFormat';
 
 /** `CheckpointRequestDecider.DEFAULT_MAX_QUEUED_REQUESTS`. */
 export const MAX_QUEUED_REQUESTS = 1000;
@@ -39,9 +40,9 @@ export function baseIntervalMs(cfg: { intervalMs: number; minPauseMs: number }):
  * A checkpoint or savepoint is requested (`CheckpointRequestDecider.chooseRequestToExecute` with
  * a new request, L112–132): it joins the queue, and whatever the decider chooses runs.
  */
-export function requestCheckpoint(ctx: StepContext, isSavepoint: boolean, periodic: boolean): void {
+export function requestCheckpoint(ctx: StepContext, isSavepoint: boolean, periodic: boolean, savepointFormat?: SavepointFormatType): void {
   const c = ctx.state.coordinator;
-  const request: CheckpointTriggerRequest = { isSavepoint, periodic, requestedMs: ctx.nowMs };
+  const request: CheckpointTriggerRequest = { isSavepoint, periodic, requestedMs: ctx.nowMs, ...(isSavepoint ? { savepointFormat: savepointFormat ?? 'CANONICAL' } : {}) };
   const q = c.queuedRequests;
   if (q.length >= MAX_QUEUED_REQUESTS && !q[q.length - 1]!.periodic) {
     // Only user requests are queued: they are kept and the new one is refused.
@@ -124,6 +125,7 @@ function startTriggeringCheckpoint(ctx: StepContext, request: CheckpointTriggerR
     processedData: 0,
     subtasks: {},
     taskFiles: {},
+    ...(request.savepointFormat ? { savepointFormat: request.savepointFormat } : {}),
   };
   c.history.push(entry);
   const timeoutAtMs = ctx.nowMs + cfg.timeoutMs;

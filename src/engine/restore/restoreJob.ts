@@ -225,7 +225,10 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
         // after a NO_CLAIM restore) starts from an empty previous snapshot and uploads every SST anew;
         // CLAIM, LEGACY and failovers reuse the restored SSTs.
         const inc = job.checkpointing[item.task]!.incremental;
-        if (inc && res.reusable && !r.forceFullSnapshot) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
+        // A native savepoint's SSTs are not reused: the engine registers no savepoint's files
+        // (Flink's CLAIM mode would, `SharedStateRegistry#registerAllAfterRestored`), so the
+        // first checkpoint after it uploads every SST again.
+        if (inc && res.reusable && !r.forceFullSnapshot && !meta.isSavepoint) inc.confirmed = { checkpointId: r.checkpointId, ssts: res.reusable };
       }
     }
     if (job.sinks[item.task]) restoreTransactionalSink(ctx, item.task, meta);

@@ -1,5 +1,6 @@
 /**
- * Restoring a RocksDB subtask from incremental handles (Flink's
+ * Restoring a RocksDB subtask from native handles — incremental checkpoints, native full
+ * checkpoints and native savepoints, all `IncrementalRemoteKeyedStateHandle`s (Flink's
  * `RocksDBIncrementalRestoreOperation`), reading every file back from storage. Same key-group
  * range as one handle: the downloaded SSTs and MANIFEST are opened as the new instance, and its
  * SSTs count as already uploaded for the next incremental checkpoint. Rescaling: each
@@ -42,15 +43,26 @@ function openInstance(storage: RemoteStorageState, s: Scenario, h: IncrementalRe
   const manifest = h.privateState.find((p) => p.localPath.startsWith('MANIFEST'));
   if (!manifest) throw new Error(`incremental handle of checkpoint ${h.checkpointId} has no MANIFEST`);
   const manifestBytes = fileBytes(storage, manifest.handle, files);
-  for (const p of h.privateState) if (p !== manifest) fileBytes(storage, p.handle, files);
+  // Flink downloads every file of the handle into one directory and opens it: an SST may be
+  // shared (incremental) or private (`RocksNativeFullSnapshotStrategy` has only private files).
   const ssts: Record<number, Uint8Array> = {};
+  for (const p of h.privateState) {
+    if (p === manifest) continue;
+    const bytes = fileBytes(storage, p.handle, files);
+    if (p.sst !== null) ssts[p.sst] = bytes;
+  }
   for (const sh of h.sharedState) ssts[sh.sst!] = fileBytes(storage, sh.handle, files);
   return openDb(manifestBytes, ssts, { config: lsmConfigOf(s), manifestFileName: manifest.handle.type === 'file' ? manifest.handle.path : manifest.localPath });
 }
 
 /** Restores `target` (an empty RocksDB backend for `range`) from incremental handles. */
 export function restoreRocksDbIncremental(storage: RemoteStorageState, s: Scenario, target: KeyedBackendData, range: KeyGroupRange, handles: readonly IncrementalRemoteKeyedStateHandle[]): IncrementalRestoreResult {
-  if (target.type !== 'rocksdb') throw new Error('an incremental RocksDB checkpoint restores only into the RocksDB backend (use a savepoint to switch backends)');
+  // `HeapRestoreOperation` L118–121 (`StateUtil#unexpectedStateHandleException`): a native RocksDB
+  // snapshot (checkpoint or native savepoint) cannot be read by another backend.
+  if (target.type !== 'rocksdb')
+    throw new Error(
+      'Unexpected state handle type, expected one of: KeyGroupsStateHandle, but found: IncrementalRemoteKeyedStateHandle. This can mostly happen when a different StateBackend from the one that was used for taking a checkpoint/savepoint is used when restoring (a RocksDB checkpoint or native savepoint; take a canonical savepoint to switch backends)',
+    );
   const data = target.rocks;
   const files: IncrementalRestoreResult['files'] = [];
   const same = handles.length === 1 && handles[0]!.keyGroupRange.startKeyGroup === range.startKeyGroup && handles[0]!.keyGroupRange.endKeyGroup === range.endKeyGroup;

@@ -21,7 +21,8 @@ export type RestoreModeName = v.InferOutput<typeof restoreModeSchema>;
 export const actionSchema = variant('do', [
   strictObject({ ...at, do: v.literal('emit'), records: v.pipe(v.array(recordSchema), v.minLength(1), v.maxLength(10_000)), source: v.optional(taskName) }),
   strictObject({ ...at, do: v.literal('checkpoint'), id: v.optional(positiveInt) }),
-  strictObject({ ...at, do: v.literal('savepoint') }),
+  /** `format`: Flink's `SavepointFormatType` (`bin/flink savepoint --type canonical|native`, 1.15+); canonical by default. */
+  strictObject({ ...at, do: v.literal('savepoint'), format: v.optional(v.picklist(['canonical', 'native'])) }),
   strictObject({ ...at, do: v.literal('flush'), task: taskName }),
   strictObject({ ...at, do: v.literal('compact'), task: taskName, files: v.pipe(v.array(positiveInt), v.minLength(1), v.maxLength(1000)) }),
   strictObject({ ...at, do: v.literal('materialize'), task: v.optional(taskName) }),

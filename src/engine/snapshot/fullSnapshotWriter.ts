@@ -11,25 +11,26 @@ import { randomFileName } from './fileNames';
 import { writeFullSnapshot, type FullSnapshotEntry } from './fullSnapshotFormat';
 import type { KeyGroupsStateHandle } from './stateHandles';
 import type { SnapshotRequest } from './taskSnapshot';
+import type { SnapshotLocation } from './snapshotLocation';
 
 export type FullSnapshotParts = Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'>;
 
-/** Writes the full snapshot file of `states` over `range` into `dir` and builds its handle. */
+/** Writes the full snapshot file of `states` over `range` as an EXCLUSIVE stream of `location` and builds its handle. */
 export function fullSnapshotParts(
   ctx: StepContext,
   req: SnapshotRequest,
-  dir: string,
+  location: SnapshotLocation,
   states: readonly StateDescriptor[],
   range: KeyGroupRange,
   entriesOf: (keyGroup: number) => Iterable<FullSnapshotEntry>,
 ): FullSnapshotParts {
   const compressed = ctx.state.scenario.stateBackend.snapshotCompression;
   const written = writeFullSnapshot(states, range, entriesOf, compressed);
-  const path = `${dir}/${randomFileName(ctx)}`;
+  const path = `${location.exclusiveDir}/${randomFileName(ctx)}`;
   const upload: PendingUpload = {
     path,
     bytes: written.bytes,
-    meta: { scope: req.isSavepoint ? 'savepoint' : 'exclusive', kind: 'full', task: req.task, checkpointId: req.checkpointId, writtenAtMs: ctx.nowMs, sst: null },
+    meta: { scope: location.exclusiveScope, kind: 'full', task: req.task, checkpointId: req.checkpointId, writtenAtMs: ctx.nowMs, sst: null },
     inputs: [],
   };
   const handle: KeyGroupsStateHandle = {

@@ -122,6 +122,19 @@ export function filesOfKeyedHandle(h: KeyedStateHandle): StreamStateHandle[] {
   ];
 }
 
+/**
+ * The files a checkpoint's handle owns alone, discarded with the checkpoint wherever they lie
+ * (`IncrementalRemoteKeyedStateHandle#discardState` discards the meta data and private state
+ * itself; shared state goes through the registry). An incremental checkpoint's MANIFEST, CURRENT
+ * and OPTIONS sit in `shared/` but are such files. A changelog handle's `discardState` does
+ * nothing: its parts belong to the registry.
+ */
+export function privateFilesOfKeyedHandle(h: KeyedStateHandle): StreamStateHandle[] {
+  if (h.type === 'keyGroups') return [h.delegate];
+  if (h.type === 'changelog') return [];
+  return [...h.privateState.map((s) => s.handle), h.metaStateHandle];
+}
+
 /** Full state size of a keyed handle (`state_size` in Flink's REST API). */
 export function keyedHandleStateSize(h: KeyedStateHandle): number {
   // Flink: materialized state sizes plus the summed sizes of the change sets (not of whole files).

@@ -5,7 +5,6 @@
  * the files the asynchronous part uploads and the handles the task will acknowledge.
  */
 import { assertNever } from '../core/assertNever';
-import { checkpointDir } from '../coordinator/coordinatorState';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
 import { openKeyedBackend } from '../job/keyedBackend';
 import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
@@ -13,10 +12,12 @@ import type { StepContext } from '../stepContext';
 import { fullSnapshotParts } from './fullSnapshotWriter';
 import { heapCanonicalEntries } from './canonicalEntries';
 import { encodeSourceState } from './sourceOperatorState';
-import { rocksFullSnapshot, rocksIncrementalSnapshot } from './rocksSnapshots';
+import { rocksCanonicalSnapshot, rocksIncrementalSnapshot, rocksNativeFullSnapshot } from './rocksSnapshots';
 import { sinkSnapshot } from '../job/sink/transactionalSink';
 import { changelogCheckpointSync } from '../job/changelog/changelogSnapshot';
 import type { ChangelogStateBackendHandle } from './stateHandles';
+import { checkpointLocation, type SnapshotLocation } from './snapshotLocation';
+import { savepointFormatOf, type SavepointFormatType } from './savepointFormat';
 
 export interface SnapshotRequest {
   task: string;
@@ -28,31 +29,44 @@ export interface SnapshotRequest {
   processedData?: number;
 }
 
-/** Full snapshot of a heap backend: a copy-on-write snapshot now, the file written from it. */
+/**
+ * What kind of snapshot the nested backend takes (Flink's `SnapshotType`): a checkpoint, or a
+ * savepoint in one of the two `SavepointFormatType`s.
+ */
+export type NestedSnapshotKind = 'checkpoint' | SavepointFormatType;
+
 /** What a snapshot strategy produces: the files to upload and the handle to acknowledge. */
 export type NestedSnapshotParts = Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'>;
 
-function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): NestedSnapshotParts {
+/**
+ * Full snapshot of a heap backend: a copy-on-write snapshot now, the file written from it.
+ * `HeapSnapshotStrategy` writes the same key-group format for checkpoints and native savepoints
+ * as `FullSnapshotAsyncWriter` does for canonical ones, so all three look alike here.
+ */
+function heapFullSnapshot(ctx: StepContext, req: SnapshotRequest, location: SnapshotLocation): NestedSnapshotParts {
   const keyed = ctx.state.job.keyed[req.task]!;
   const backend = openKeyedBackend(keyed.backend) as HeapKeyedStateBackend;
   const snap = backend.snapshot();
-  const parts = fullSnapshotParts(ctx, req, dir, snap.states.map((s) => s.descriptor), snap.keyGroupRange, (kg) => heapCanonicalEntries(snap.states, kg));
+  const parts = fullSnapshotParts(ctx, req, location, snap.states.map((s) => s.descriptor), snap.keyGroupRange, (kg) => heapCanonicalEntries(snap.states, kg));
   return { ...parts, heapSnapshot: snap };
 }
 
 /**
- * A snapshot of the subtask's nested keyed backend (a checkpoint without changelog, or a
- * materialization, which Flink takes with the same snapshot strategies).
+ * A snapshot of the subtask's nested keyed backend (a checkpoint without changelog, a
+ * materialization, which Flink takes with the same snapshot strategies, or a savepoint).
  */
-export function nestedKeyedSnapshot(ctx: StepContext, req: SnapshotRequest, dir: string): NestedSnapshotParts {
+export function nestedKeyedSnapshot(ctx: StepContext, req: SnapshotRequest, location: SnapshotLocation, kind: NestedSnapshotKind = 'checkpoint'): NestedSnapshotParts {
   const keyed = ctx.state.job.keyed[req.task]!;
   switch (keyed.backend.type) {
     case 'hashmap':
-      return heapFullSnapshot(ctx, req, dir);
+      return heapFullSnapshot(ctx, req, location);
     case 'rocksdb': {
-      // Savepoints are always full and canonical; checkpoints follow `incremental`.
-      const incremental = ctx.state.scenario.stateBackend.incremental && !req.isSavepoint;
-      return incremental ? rocksIncrementalSnapshot(ctx, req, dir) : rocksFullSnapshot(ctx, req, dir);
+      // A canonical savepoint goes through `RocksDBKeyedStateBackend#savepoint` (the canonical
+      // format); checkpoints and native savepoints through the checkpoint strategy, incremental
+      // or native full (`RocksDBKeyedStateBackendBuilder#initializeSavepointAndCheckpointStrategies`).
+      if (kind === 'CANONICAL') return rocksCanonicalSnapshot(ctx, req, location);
+      if (ctx.state.scenario.stateBackend.incremental) return rocksIncrementalSnapshot(ctx, req, location, kind === 'NATIVE');
+      return rocksNativeFullSnapshot(ctx, req, location);
     }
     default:
       return assertNever(keyed.backend, 'keyed backend');
@@ -60,14 +74,17 @@ export function nestedKeyedSnapshot(ctx: StepContext, req: SnapshotRequest, dir:
 }
 
 /**
- * `ChangelogKeyedStateBackend#nativeSavepoint`: a savepoint snapshots the nested backend in full
- * (under a new materialization id) and wraps it, with no changelog part.
+ * `ChangelogKeyedStateBackend#nativeSavepoint` (L436–460): the nested backend snapshots itself
+ * natively under a new materialization id (`materializedId++`), wrapped with no changelog part.
+ * Flink 1.20 sends no notifyCheckpointComplete for an ordinary savepoint
+ * (`CheckpointCoordinator` L1433), so that id is never confirmed and `initMaterialization`
+ * (L835–846) skips every later materialization: the log is no longer truncated (FLINK-40302).
  */
-function changelogSavepoint(ctx: StepContext, req: SnapshotRequest, dir: string): NestedSnapshotParts {
+function changelogNativeSavepoint(ctx: StepContext, req: SnapshotRequest, location: SnapshotLocation): NestedSnapshotParts {
   const cl = ctx.state.job.keyed[req.task]!.changelog!;
   const materializationId = ++cl.lastMaterializationId;
   cl.materializationIdByCheckpoint[String(req.checkpointId)] = materializationId;
-  const nested = nestedKeyedSnapshot(ctx, req, dir);
+  const nested = nestedKeyedSnapshot(ctx, req, location, 'NATIVE');
   const inner = nested.state.keyed;
   if (!inner || inner.type === 'changelog') return nested;
   const handle: ChangelogStateBackendHandle = {
@@ -87,7 +104,8 @@ function changelogSavepoint(ctx: StepContext, req: SnapshotRequest, dir: string)
 
 /** Takes the synchronous part of `req.task`'s snapshot and returns the running snapshot. */
 export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSnapshot {
-  const dir = checkpointDir(ctx.state.coordinator.jobId, req.checkpointId, req.isSavepoint);
+  const location = checkpointLocation(ctx.state.coordinator.jobId, req.checkpointId, req.isSavepoint);
+  const kind: NestedSnapshotKind = req.isSavepoint ? savepointFormatOf(ctx, req.checkpointId) : 'checkpoint';
   const base = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, barrierFirstMs: req.barrierFirstMs, syncStartMs: ctx.nowMs, alignmentDurationMs: req.alignmentDurationMs, processedData: req.processedData ?? 0 };
   const job = ctx.state.job;
   if (job.sources[req.task]) {
@@ -97,9 +115,12 @@ export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSna
   }
   const keyed = job.keyed[req.task];
   if (keyed?.changelog) {
-    return { ...base, ...(req.isSavepoint ? changelogSavepoint(ctx, req, dir) : changelogCheckpointSync(ctx, req.task, req.checkpointId)) };
+    // `ChangelogKeyedStateBackend#savepoint` (L617–619): a canonical savepoint is the nested
+    // backend's own and leaves the changelog (and its materialization) untouched.
+    if (kind === 'CANONICAL') return { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) };
+    return { ...base, ...(kind === 'NATIVE' ? changelogNativeSavepoint(ctx, req, location) : changelogCheckpointSync(ctx, req.task, req.checkpointId)) };
   }
-  if (keyed) return { ...base, ...nestedKeyedSnapshot(ctx, req, dir) };
+  if (keyed) return { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) };
   // A transactional sink pre-commits its transaction here (TwoPhaseCommitSinkFunction#snapshotState).
   const sink = sinkSnapshot(ctx, req.task, req.checkpointId, req.isSavepoint);
   if (sink) return { ...base, ...sink };

@@ -6,10 +6,14 @@
  * against `files` itself.
  *
  * Paths follow Flink's checkpoint directory layout (`FsCheckpointStorageLocation`):
- *   <jobId>/chk-<id>/_metadata and private files   (exclusive to one checkpoint)
- *   <jobId>/shared/<file>                           (incremental SSTs, DSTL files: shared)
- *   <jobId>/taskowned/<file>                        (owned by tasks, never deleted by the JM)
- *   savepoints/savepoint-<id>/…                     (self-contained)
+ *   <jobId>/chk-<id>/_metadata and private files   (EXCLUSIVE scope: full snapshots, native full
+ *                                                    RocksDB checkpoints, state meta data)
+ *   <jobId>/shared/<file>                           (SHARED scope: incremental SSTs and, private to
+ *                                                    their checkpoint, its MANIFEST/CURRENT/OPTIONS;
+ *                                                    DSTL files)
+ *   <jobId>/taskowned/<file>                        (changelog materializations: the TaskManager's
+ *                                                    until a completed checkpoint uses them)
+ *   savepoints/savepoint-<id>/…                     (self-contained, canonical or native)
  */
 
 /** Flink's `CheckpointedStateScope` plus the directories beside it. */

@@ -13,6 +13,19 @@ export const actionsEn = {
   actCheckpointTitle: 'Trigger a checkpoint now (CheckpointCoordinator#triggerCheckpoint)',
   actSavepoint: 'Savepoint',
   actSavepointTitle: 'Trigger a savepoint now: always aligned, never subsumed by checkpoints',
+  actSavepointNativeTitle:
+    'Trigger a native savepoint now: the state backend’s own format (RocksDB: its SST files), self-contained in the savepoint’s directory',
+  actSavepointFormat: 'Format',
+  actSavepointFormatTitle:
+    'Savepoint format (Flink 1.15+, SavepointFormatType): canonical is readable by every state backend; native is faster to take and restore but only the same backend type can restore it',
+  actFormatCanonical: 'canonical',
+  actFormatNative: 'native',
+  actNativeNoteRocks:
+    'Native: RocksDB uploads every SST plus MANIFEST, CURRENT and OPTIONS into the savepoint’s directory (no shared files). Only a RocksDB job can restore it; rescaling works. Sizes are scaled down.',
+  actNativeNoteHeap:
+    'Native with the HashMap backend: Flink writes the same key-group format as its checkpoints, which here looks like the canonical one; Flink still does not support restoring it with another backend.',
+  actNativeNoteChangelog:
+    'Changelog backend: as in Flink 1.20, the savepoint takes a materialization id that is never confirmed, so periodic materialization stops (FLINK-40302).',
   actEmit: 'Emit {key}={value}',
   actEmitTitle: 'Append the record {key}={value} to partition p0, which source#0 reads',
   actFlush: 'Flush',

@@ -169,4 +169,9 @@ export const coreEn = {
   aliveDiscarded: 'The registry gave it up (see the deletion event).',
   aliveUnknown:
     'Not a shared file: it lives in one checkpoint’s exclusive directory and is deleted with that checkpoint.',
+  alivePrivateInShared:
+    'Private to checkpoint {id}: RocksDB’s MANIFEST, CURRENT or OPTIONS. Flink uploads every file of an incremental snapshot with the SHARED scope, so it sits in shared/, but it is never registered and is deleted with its checkpoint.',
+  aliveTaskOwned:
+    'Written by a changelog materialization into taskowned/ (the backend’s task-owned stream factory). The TaskManager owns it until a completed checkpoint uses it; then the registry does.',
+  aliveSavepoint: 'Part of a savepoint: self-contained, never registered, never deleted by the job.',
 } as const;

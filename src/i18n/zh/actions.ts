@@ -15,6 +15,18 @@ export const actionsZh: Record<keyof typeof actionsEn, string> = {
   actCheckpointTitle: '立即触发检查点（CheckpointCoordinator#triggerCheckpoint）',
   actSavepoint: '触发保存点',
   actSavepointTitle: '立即触发保存点：总是对齐，不会被检查点取代',
+  actSavepointNativeTitle: '立即触发原生格式保存点：状态后端自己的格式（RocksDB：它的 SST 文件），全部放在保存点自己的目录中',
+  actSavepointFormat: '格式',
+  actSavepointFormatTitle:
+    '保存点格式（Flink 1.15+，SavepointFormatType）：规范格式（canonical）任何状态后端都能读取；原生格式（native）生成和恢复更快，但只能由同类型的状态后端恢复',
+  actFormatCanonical: '规范格式',
+  actFormatNative: '原生格式',
+  actNativeNoteRocks:
+    '原生格式：RocksDB 把每个 SST 以及 MANIFEST、CURRENT、OPTIONS 上传到保存点自己的目录（没有共享文件）。只有 RocksDB 作业能恢复它；可以改变并行度。文件大小已按比例缩小。',
+  actNativeNoteHeap:
+    'HashMap 后端的原生格式：Flink 写出与其检查点相同的 key group 格式，这里看起来与规范格式一样；但 Flink 仍不支持用另一种状态后端恢复它。',
+  actNativeNoteChangelog:
+    'Changelog 后端：与 Flink 1.20 一样，保存点占用一个永远不会被确认的物化 ID，因此周期性物化从此停止（FLINK-40302）。',
   actEmit: '写入 {key}={value}',
   actEmitTitle: '向分区 p0 追加记录 {key}={value}（由 source#0 读取）',
   actFlush: '刷写',

@@ -166,4 +166,8 @@ export const coreZh: Record<keyof typeof coreEn, string> = {
   aliveAcknowledged: '已被进行中的检查点确认；该检查点完成时注册（引用计数模型）。',
   aliveDiscarded: '注册表已放弃它（见删除事件）。',
   aliveUnknown: '不是共享文件：它属于某个检查点的独占目录，随该检查点一起删除。',
+  alivePrivateInShared:
+    '检查点 {id} 的私有文件：RocksDB 的 MANIFEST、CURRENT 或 OPTIONS。Flink 以 SHARED 作用域上传增量快照的所有文件，所以它位于 shared/，但它从不注册，随其检查点一起删除。',
+  aliveTaskOwned: '由 changelog 物化写入 taskowned/（后端的 task-owned 流工厂）。在某个完成的检查点使用它之前，它归 TaskManager 所有；之后由注册表管理。',
+  aliveSavepoint: '属于保存点：自包含，从不注册，作业从不删除它。',
 };

@@ -1,5 +1,5 @@
 /**
- * The "Checkpoints" group: trigger a checkpoint or savepoint, emit a record, and the state
+ * The "Checkpoints" group: trigger a checkpoint or a savepoint (canonical or native), emit a record, and the state
  * backend's own work on a chosen keyed task: flush (RocksDB), compaction of chosen SST files
  * (RocksDB `CompactFiles`) and materialization (changelog backend).
  */
@@ -26,6 +26,9 @@ function keepSpace(e: KeyboardEvent): void {
   if (e.key === ' ') e.stopPropagation();
 }
 
+/** `bin/flink savepoint --type canonical|native` (Flink's `SavepointFormatType`). */
+type SavepointFormat = 'canonical' | 'native';
+
 interface Props {
   state: EngineState;
   selectedTask: string | null;
@@ -37,6 +40,7 @@ export function CheckpointActions({ state, selectedTask, run }: Props) {
   const [taskChoice, setTaskChoice] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
+  const [format, setFormat] = useState<SavepointFormat>('canonical');
   const tasks = keyedTasks(state);
   const task = pick(tasks, taskChoice, selectedTask);
   const rocks = usesRocksDb(state);
@@ -76,12 +80,23 @@ export function CheckpointActions({ state, selectedTask, run }: Props) {
         </ActionButton>
         <ActionButton
           testId="trigger-savepoint"
-          title={t('actSavepointTitle')}
+          title={t(format === 'native' ? 'actSavepointNativeTitle' : 'actSavepointTitle')}
           disabledReason={null}
-          onClick={() => run({ do: 'savepoint' })}
+          onClick={() => run(format === 'native' ? { do: 'savepoint', format } : { do: 'savepoint' })}
         >
           {t('actSavepoint')}
         </ActionButton>
+        <label className="act-field" title={t('actSavepointFormatTitle')}>
+          {t('actSavepointFormat')}
+          <select
+            value={format}
+            onChange={(e) => setFormat(e.target.value as SavepointFormat)}
+            data-testid="savepoint-format"
+          >
+            <option value="canonical">{t('actFormatCanonical')}</option>
+            <option value="native">{t('actFormatNative')}</option>
+          </select>
+        </label>
         <ActionButton
           testId="inject-record"
           title={t('actEmitTitle', { key: INJECTED_KEY, value: INJECTED_VALUE })}
@@ -93,6 +108,12 @@ export function CheckpointActions({ state, selectedTask, run }: Props) {
           {t('actEmit', { key: INJECTED_KEY, value: INJECTED_VALUE })}
         </ActionButton>
       </div>
+      {format === 'native' && (
+        <p className="act-hint" data-testid="savepoint-format-note">
+          {t(rocks ? 'actNativeNoteRocks' : 'actNativeNoteHeap')}
+          {usesChangelog(state) ? ` ${t('actNativeNoteChangelog')}` : ''}
+        </p>
+      )}
       <div className="act-row">
         <TaskSelect tasks={tasks} value={task} onChange={setTaskChoice} testId="backend-task" />
         <ActionButton

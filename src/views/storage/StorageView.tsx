@@ -1,6 +1,6 @@
 /**
  * Remote checkpoint storage at the cursor, grouped by directory as Flink lays it out
- * (chk-<id> exclusive files, shared/, savepoints). Files written or deleted by the step at the
+ * (chk-<id> exclusive files, shared/, taskowned/, savepoints). Files written or deleted by the step at the
  * cursor are marked, so an upload or a discard is visible when stepping.
  */
 import { useMemo, useState } from 'react';
@@ -41,8 +41,9 @@ export function StorageView() {
       if (!m.has(d)) m.set(d, []);
       m.get(d)!.push(f);
     }
-    // Shared files first (what incremental checkpoints reuse), then checkpoint directories newest first.
-    const rank = (d: string) => (d.endsWith('/shared') ? 0 : d.startsWith('savepoints') ? 2 : 1);
+    // Shared files first (what incremental checkpoints reuse), then task-owned materializations,
+    // then checkpoint directories newest first, savepoints last.
+    const rank = (d: string) => (d.endsWith('/shared') ? 0 : d.endsWith('/taskowned') ? 1 : d.startsWith('savepoints') ? 3 : 2);
     return [...m.entries()].sort(([a], [b]) => rank(a) - rank(b) || b.localeCompare(a, 'en', { numeric: true }));
   }, [state]);
   const total = Object.values(state.storage.files).reduce((n, f) => n + f.bytes.length, 0);
@@ -72,7 +73,7 @@ export function StorageView() {
                 </button>
                 {explained === f.path && (
                   <p className="why" data-testid="why-alive">
-                    {whyAlive(explainPath(state.registry, f.path), t)}
+                    {whyAlive(explainPath(state.registry, f.path), t, f.meta)}
                   </p>
                 )}
               </li>

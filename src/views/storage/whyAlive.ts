@@ -1,8 +1,16 @@
 /** Turns the registry's explanation of a file into one or two sentences, in the UI's language. */
-import type { FileExplanation } from '../../engine';
+import type { FileExplanation, StoredFileMeta } from '../../engine';
 import type { Translate } from '../../i18n/useT';
 
-export function whyAlive(x: FileExplanation, t: Translate): string {
+/** A file the registry does not know: who owns it follows from where and for what it was written. */
+function unregistered(meta: StoredFileMeta | undefined, t: Translate): string {
+  if (meta?.scope === 'taskowned') return t('aliveTaskOwned');
+  if (meta?.scope === 'savepoint') return t('aliveSavepoint');
+  if (meta?.scope === 'shared' && meta.kind === 'private') return t('alivePrivateInShared', { id: meta.checkpointId });
+  return t('aliveUnknown');
+}
+
+export function whyAlive(x: FileExplanation, t: Translate, meta?: StoredFileMeta): string {
   switch (x.status) {
     case 'registered': {
       const e = x.entry;
@@ -23,6 +31,6 @@ export function whyAlive(x: FileExplanation, t: Translate): string {
     case 'discarded':
       return t('aliveDiscarded');
     case 'unknown':
-      return t('aliveUnknown');
+      return unregistered(meta, t);
   }
 }

@@ -17,7 +17,7 @@ export function discardTaskOwnedChangelogFiles(ctx: StepContext): void {
   const candidates = new Set<string>();
   for (const tm of Object.values(job.changelogTms)) for (const f of Object.keys(tm.registry.entries)) candidates.add(f);
   for (const [path, f] of Object.entries(ctx.state.storage.files)) {
-    if (f.meta.scope === 'shared' && f.meta.checkpointId === 0 && f.meta.kind !== 'dstl') candidates.add(path);
+    if (f.meta.scope === 'taskowned') candidates.add(path);
   }
   for (const path of [...candidates].sort()) {
     if (retained.has(path) || getEntry(ctx.state.registry, registryKeyForPath(path)) !== null) continue;

@@ -16,6 +16,7 @@ import type { QueueItemOf } from '../../queueItems';
 import { failJob } from '../../restore/failover';
 import { uploadDurationMs } from '../../snapshot/snapshotLifecycle';
 import { nestedKeyedSnapshot } from '../../snapshot/taskSnapshot';
+import { taskOwnedLocation } from '../../snapshot/snapshotLocation';
 import type { HeapKeyedStateBackend } from '../../state/heapKeyedStateBackend';
 import type { StepContext } from '../../stepContext';
 import { writeFile } from '../../storage/remoteStorage';
@@ -65,12 +66,13 @@ export function triggerMaterialization(ctx: StepContext, task: string, periodic:
   const upTo = nextSequenceNumber(cl.writer);
   if (upTo <= cl.snapshot.materializedTo) return skip(ctx, task, periodic, 'no-changes');
   const id = ++cl.lastMaterializationId;
-  const dir = `${ctx.state.coordinator.jobId}/shared`;
-  const parts = nestedKeyedSnapshot(ctx, { task, checkpointId: id, isSavepoint: false, barrierFirstMs: ctx.nowMs, alignmentDurationMs: 0 }, dir);
+  // Every stream of a materialization is task-owned (the backend's own stream factory,
+  // `ChangelogKeyedStateBackend` L253–259 → `createTaskOwnedStateStream`): files go to taskowned/.
+  const parts = nestedKeyedSnapshot(ctx, { task, checkpointId: id, isSavepoint: false, barrierFirstMs: ctx.nowMs, alignmentDurationMs: 0 }, taskOwnedLocation(ctx.state.coordinator.jobId));
   const handle = parts.state.keyed;
   if (!handle || handle.type === 'changelog') throw new Error(`${task}: a materialization must snapshot the nested backend`);
   // The files belong to no checkpoint yet; the registry takes them once a checkpoint uses them.
-  const uploads = parts.uploads.map((u) => ({ ...u, meta: { ...u.meta, scope: 'shared' as const, checkpointId: 0 } }));
+  const uploads = parts.uploads.map((u) => ({ ...u, meta: { ...u.meta, checkpointId: 0 } }));
   cl.running = { id, upTo, startedMs: ctx.nowMs, uploads, handle, stateSize: parts.stateSize, heapSnapshot: parts.heapSnapshot, ssts: parts.ssts, periodic };
   // Log every state's metadata again after the sync point: a restore from this materialization reads only what follows.
   resetAllMetadataFlags(cl.backend);
