@@ -60,7 +60,7 @@ export interface EventPayloads {
     /** Snapshot compression measured on the bytes written: S_c = S_o × C (seed 003). */
     compression: { originalBytes: number; compressedBytes: number } | null;
   };
-  'file.uploaded': { checkpointId: number; path: string; size: number; kind: string; sst: number | null; /** SSTs a compaction merged into this one. */ inputs: number[] };
+  'file.uploaded': { checkpointId: number; path: string; size: number; kind: string; sst: number | null; /** SSTs a compaction merged into this one. */ inputs: number[]; /** An SST whose RocksDB blocks are compressed: its size with every block raw (size is what was stored). */ rawSize?: number };
   'checkpoint.asyncCompleted': { checkpointId: number; checkpointedSize: number; asyncDurationMs: number };
   'checkpoint.declined': { checkpointId: number; reason: string };
   'job.failed': { reason: string; restartFrom: number | null };

@@ -21,6 +21,7 @@ export const BUILT_IN_EXAMPLE = 'default';
 export const EXAMPLES: readonly Example[] = [
   { id: BUILT_IN_EXAMPLE, title: 'exDefaultTitle', see: 'exDefaultSee' },
   { id: 'seed002-refcount', title: 'exSeed002Title', see: 'exSeed002See' },
+  { id: 'rocksdb-sst-compression', title: 'exSstCompressionTitle', see: 'exSstCompressionSee' },
   { id: 'changelog-seed000', title: 'exChangelogSeed000Title', see: 'exChangelogSeed000See' },
   {
     id: 'changelog-periodic-materialization',

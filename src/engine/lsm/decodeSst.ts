@@ -19,6 +19,22 @@ export interface DecodedSst {
   data: SstBlockData;
 }
 
+/**
+ * S_o of an SST from its bytes alone, without uncompressing: the stored size with each Snappy
+ * block counted at the length its header declares (what `rocksdb.estimate-table-readers`-style
+ * table properties call the raw data size, plus index and footer).
+ */
+export function sstRawSize(bytes: Uint8Array, fileName = 'SST'): number {
+  const { blocks } = readSstFooter(bytes, fileName);
+  let size = bytes.length;
+  for (const blk of blocks) {
+    if (bytes[blk.offset + blk.size] === 0) continue;
+    const r = new ByteReader(bytes, fileName, blk.offset, blk.offset + blk.size);
+    size += r.varint() - blk.size;
+  }
+  return size;
+}
+
 /** A raw block may be at most this large: far above any teaching block size, it only stops a damaged length. */
 const MAX_RAW_BLOCK_BYTES = 1 << 24;
 

@@ -40,7 +40,7 @@ export { runCompaction } from './runCompaction';
 export { compactFiles } from './compactFiles';
 export type { CompactionResult, CompactionReason } from './compactionJob';
 export { encodeSst, sstFileName, SST_MAGIC } from './sstFormat';
-export { decodeSst, readSstFooter } from './decodeSst';
+export { decodeSst, readSstFooter, sstRawSize } from './decodeSst';
 export type { EncodedSst, SstFooter, SstBlockHandle } from './sstFormat';
 export type { DecodedSst } from './decodeSst';
 export { sstGet, sstIterate } from './sstReader';

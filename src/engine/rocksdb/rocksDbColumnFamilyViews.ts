@@ -55,6 +55,11 @@ export interface RocksDbSstView {
   entryCount: number;
   tombstoneCount: number;
   sizeBytes: number;
+  /** Size with every data block raw (equal to sizeBytes when RocksDB stored none compressed). */
+  rawSizeBytes: number;
+  /** Data blocks stored Snappy-compressed, of blockCount. */
+  compressedBlocks: number;
+  blockCount: number;
   origin: SstOrigin;
   /** Files a compaction merged into this one (empty for flushes). */
   inputs: number[];
@@ -134,6 +139,9 @@ function sstView(f: SstFile, keyView: (b: Uint8Array) => RocksDbKeyView): RocksD
     entryCount: f.entryCount,
     tombstoneCount: f.tombstoneCount,
     sizeBytes: f.sizeBytes,
+    rawSizeBytes: f.rawSizeBytes,
+    compressedBlocks: f.compressedBlocks,
+    blockCount: f.blockLastKeys.length,
     origin: f.origin,
     inputs: f.inputs.slice(),
   };

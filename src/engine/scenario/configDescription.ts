@@ -76,6 +76,7 @@ export function describeConfig(s: Scenario): ConfigRow[] {
       { group: 'rocksdb', key: 'state.backend.rocksdb.compaction.level.max-size-level-base', value: bytes(r.maxBytesForLevelBase), flinkDefault: bytes(LSM_FLINK_DEFAULTS.maxBytesForLevelBase), scaled: true },
       { group: 'rocksdb', key: 'max_bytes_for_level_multiplier (RocksDB)', value: String(r.maxBytesForLevelMultiplier), flinkDefault: String(LSM_FLINK_DEFAULTS.maxBytesForLevelMultiplier), scaled: false },
       { group: 'rocksdb', key: 'state.backend.rocksdb.compaction.level.target-file-size-base', value: bytes(r.targetFileSizeBase), flinkDefault: bytes(LSM_FLINK_DEFAULTS.targetFileSizeBase), scaled: true },
+      { group: 'rocksdb', key: 'state.backend.rocksdb.compression.per.level', value: r.compressionPerLevel.join(';'), flinkDefault: LSM_FLINK_DEFAULTS.compressionPerLevel.join(';'), scaled: false },
     );
   }
   return rows;

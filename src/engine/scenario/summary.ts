@@ -30,6 +30,8 @@ export interface SummaryFile {
   inputs: number[];
   path: string;
   sizeBytes: number;
+  /** The size before RocksDB's block compression (S_o of seed 003); equal to sizeBytes for files stored raw. */
+  rawSize: number;
   createdByCheckpoint: number;
   refCount: number | null;
   lastUsedCheckpoint: number | null;
@@ -83,6 +85,7 @@ export function summarize(state: EngineState, events: readonly EngineEvent[], re
       inputs: e.inputs,
       path: e.path,
       sizeBytes: e.size,
+      rawSize: e.rawSize ?? e.size,
       createdByCheckpoint: e.checkpointId,
       refCount: state.registry.model === 'refcount' ? (entry?.referenceCount ?? (gone || e.kind === 'sst' ? 0 : null)) : null,
       lastUsedCheckpoint: entry?.lastUsedCheckpointId ?? gone?.lastUsedCheckpointId ?? null,

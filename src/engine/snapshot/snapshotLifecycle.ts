@@ -5,6 +5,7 @@
  * acknowledge the coordinator with the state handles.
  */
 import { RPC_LATENCY_MS } from '../job/latencies';
+import { uploadRawSize } from './uploadRawSize';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
 import type { ChannelRecord } from '../dataflow/channelState';
 import { sendBarrier } from '../dataflow/channels';
@@ -134,7 +135,7 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   for (const u of running.uploads) {
     writeFile(ctx.state.storage, u.path, u.bytes, { ...u.meta, writtenAtMs: ctx.nowMs });
     uploaded += u.bytes.length;
-    ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst, inputs: u.inputs }, { task: item.task });
+    ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst, inputs: u.inputs, ...uploadRawSize(u.meta.kind, u.bytes, u.path) }, { task: item.task });
   }
   // Flink's checkpointed size of a changelog handle is the delta this checkpoint persisted.
   const keyedHandle = running.state.keyed;

@@ -158,6 +158,10 @@ export const coreEn = {
   playbackControls: 'Playback',
   sstTitle: '{file} · {entries} entries · keys {first} … {last} (key groups {kgFrom}–{kgTo}) · seq {from}–{to}',
   sstKeyGroups: 'kg {from}–{to}',
+  sstCompressedSize: '{stored} ← {raw}',
+  sstCompressedTitle: 'Stored {stored} bytes, raw {raw} bytes: C = {ratio} ({blocks} of {of} data blocks Snappy-compressed, block trailer type 0x1)',
+  sstRawTitle: '{size} bytes, {of} data blocks stored raw (type 0x0)',
+  lsmCompressionNote: 'SST data blocks are compressed by the level they are written to (state.backend.rocksdb.compression.per.level = {perLevel}; Flink’s default SNAPPY_COMPRESSION on every level). A block stays raw unless Snappy saves at least 1/8 (RocksDB’s rule). “stored ← raw”: the bytes a checkpoint uploads, and the size before compression, measured on the real blocks. Simplified: the index block is never compressed, and compaction cuts files by raw size.',
   aliveNone: 'none',
   aliveRefcount:
     'Reference count {count}: retained checkpoint(s) {used} use it (Flink ≤1.14 model). When all of them are subsumed the count reaches 0 and the file is deleted.',

@@ -65,7 +65,7 @@ export function describeEventEn(e: EngineEvent): string {
     case 'checkpoint.syncSnapshot':
       return `Synchronous part of checkpoint ${e.checkpointId}: snapshot taken (${e.stateSize} bytes, ${e.uploads} file(s) to upload); the barrier goes downstream now; upload takes ~${e.asyncDurationMs} ms${e.compression ? `; Snappy ${e.compression.originalBytes} → ${e.compression.compressedBytes} bytes (C = ${(e.compression.compressedBytes / e.compression.originalBytes).toFixed(2)})` : ''}`;
     case 'file.uploaded':
-      return `Uploaded ${e.kind} file ${e.path} (${e.size} bytes)`;
+      return `Uploaded ${e.kind} file ${e.path} (${e.size} bytes${e.rawSize !== undefined ? `; ${e.rawSize} bytes before RocksDB's Snappy block compression, C = ${(e.size / e.rawSize).toFixed(2)}` : ''})`;
     case 'checkpoint.asyncCompleted':
       return `Asynchronous part of checkpoint ${e.checkpointId} done: ${e.checkpointedSize} bytes uploaded in ${e.asyncDurationMs} ms; acknowledging the JobManager`;
     case 'checkpoint.acknowledged':

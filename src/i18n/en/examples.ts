@@ -23,6 +23,9 @@ export const examplesEn = {
   exSeed002Title: 'Shared files and reference counts',
   exSeed002See:
     'Checkpoints share SST files; the shared state registry counts references and deletes a file once compaction and subsumed checkpoints bring its count to zero.',
+  exSstCompressionTitle: 'RocksDB’s own SST compression',
+  exSstCompressionSee:
+    'compression.per.level = NO_COMPRESSION;SNAPPY_COMPRESSION: flushed L0 files stay raw, compacted L1 files store Snappy blocks at about 0.6 of their raw size (seed 003’s S_c = S_o × C, measured on the real bytes); the LSM view shows “stored ← raw” and incremental checkpoints upload the smaller files.',
   exChangelogSeed000Title: 'Changelog: log-based checkpoints',
   exChangelogSeed000See:
     'Every state change goes to the DSTL; checkpoints upload only the new change sets, and after a manual materialization the log before it is truncated.',

@@ -50,6 +50,7 @@ export const scenarioIoEn = {
   cfgLevelMultiplier: 'Growth from one level to the next',
   cfgTargetFileSize: 'Target SST file size',
   cfgAutoCompaction: 'Automatic compactions (off: only compact actions)',
+  cfgCompressionPerLevel: 'SST block compression per level, ";"-separated (entry n: level n; the last covers deeper levels). Runs NO_COMPRESSION and SNAPPY_COMPRESSION; LZ4, ZSTD and the others are refused',
   cfgInterval: 'Checkpoint interval (0 = only by action)',
   cfgMode: 'Checkpointing mode',
   cfgUnaligned: 'Unaligned checkpoints',

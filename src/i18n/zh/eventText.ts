@@ -65,7 +65,7 @@ export function describeEventZh(e: EngineEvent): string {
     case 'checkpoint.syncSnapshot':
       return `同步阶段：为检查点 ${e.checkpointId} 拍摄快照（${e.stateSize} 字节，${e.uploads} 个文件待上传），随即向下游转发屏障；异步上传约 ${e.asyncDurationMs} 毫秒${e.compression ? `；Snappy 压缩 ${e.compression.originalBytes} → ${e.compression.compressedBytes} 字节（C = ${(e.compression.compressedBytes / e.compression.originalBytes).toFixed(2)}）` : ''}`;
     case 'file.uploaded':
-      return `上传 ${e.kind} 文件 ${e.path}（${e.size} 字节）`;
+      return `上传 ${e.kind} 文件 ${e.path}（${e.size} 字节${e.rawSize !== undefined ? `；RocksDB 数据块 Snappy 压缩前 ${e.rawSize} 字节，C = ${(e.size / e.rawSize).toFixed(2)}` : ''}）`;
     case 'checkpoint.asyncCompleted':
       return `异步阶段完成：检查点 ${e.checkpointId} 上传 ${e.checkpointedSize} 字节，用时 ${e.asyncDurationMs} 毫秒；向 JobManager 确认`;
     case 'checkpoint.acknowledged':

@@ -22,6 +22,9 @@ export const examplesZh: Record<keyof typeof examplesEn, string> = {
   exSeed002Title: '共享文件与引用计数',
   exSeed002See:
     '检查点共享 SST 文件；共享状态注册表为文件计数引用，压缩和被取代的检查点使引用计数降为 0 时，文件被删除。',
+  exSstCompressionTitle: 'RocksDB 自身的 SST 压缩',
+  exSstCompressionSee:
+    'compression.per.level = NO_COMPRESSION;SNAPPY_COMPRESSION：刷写出的 L0 文件不压缩，合并出的 L1 文件以 Snappy 数据块存储，约为原始大小的 0.6（种子 003 的 S_c = S_o × C，在真实字节上测得）；LSM 视图显示“存储 ← 原始”，增量检查点上传的是更小的文件。',
   exChangelogSeed000Title: 'Changelog：基于日志的检查点',
   exChangelogSeed000See:
     '每次状态变更都写入 DSTL；检查点只上传新的变更集，一次手动物化之后，之前的日志被截断。',

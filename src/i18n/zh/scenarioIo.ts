@@ -51,6 +51,7 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgLevelMultiplier: '相邻层的大小倍数',
   cfgTargetFileSize: '目标 SST 文件大小',
   cfgAutoCompaction: '自动合并（关闭：只由 compact 动作合并）',
+  cfgCompressionPerLevel: '每层 SST 数据块压缩，用“;”分隔（第 n 项对应第 n 层，最后一项覆盖更深的层）。支持 NO_COMPRESSION 与 SNAPPY_COMPRESSION；LZ4、ZSTD 等会被拒绝',
   cfgInterval: '检查点间隔（0 = 仅由动作触发）',
   cfgMode: '检查点模式',
   cfgUnaligned: '非对齐检查点',

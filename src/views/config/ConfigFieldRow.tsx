@@ -15,7 +15,8 @@ export function ConfigFieldRow({ field, form }: { field: ConfigField; form: Scen
   const id = useId();
   const key = pathKey(field.path);
   const value = getAt(form.draft, field.path);
-  const problems = form.check.byPath.get(key) ?? [];
+  // A list's problems may name one of its entries (`…compressionPerLevel[1]`): shown at the list.
+  const problems = field.input === 'list' ? [...form.check.byPath].filter(([p]) => p === key || p.startsWith(`${key}[`)).flatMap(([, m]) => m) : (form.check.byPath.get(key) ?? []);
   const errorId = `${id}-problem`;
   const invalid = problems.length > 0;
   const placeholder = (n: number | null) =>
@@ -51,7 +52,7 @@ export function ConfigFieldRow({ field, form }: { field: ConfigField; form: Scen
     );
   } else {
     const text = form.typed.get(key) ?? fieldText(value);
-    const numeric = field.input !== 'text';
+    const numeric = field.input !== 'text' && field.input !== 'list';
     input = (
       <input
         type="text"

@@ -5,7 +5,8 @@ export type FieldPath = readonly (string | number)[];
 /** A scenario being edited: the document as JSON, possibly invalid. */
 export type Draft = Record<string, unknown>;
 
-export type FieldInput = 'int' | 'number' | 'optionalInt' | 'bool' | 'enum' | 'text';
+/** `list`: a list of names typed as Flink's config syntax, semicolon-separated (`NO_COMPRESSION;SNAPPY_COMPRESSION`). */
+export type FieldInput = 'int' | 'number' | 'optionalInt' | 'bool' | 'enum' | 'text' | 'list';
 export type FieldGroup =
   | 'scenario'
   | 'job'

@@ -4,9 +4,12 @@ import { SCENARIO_FORMAT, parseScenario } from '../../engine';
 import { CONFIG_FIELDS, fieldsFor } from './configFields';
 import { draftOf, pathKey } from './draft';
 
+/** Lists of names that the form edits as one field (Flink's `;`-separated list options). */
+const LIST_SETTINGS = new Set(['stateBackend.rocksdb.compressionPerLevel']);
+
 /** Every leaf of a parsed scenario as a field path. */
 function leaves(v: unknown, path: (string | number)[] = []): string[] {
-  if (v === null || typeof v !== 'object') return [pathKey(path)];
+  if (v === null || typeof v !== 'object' || LIST_SETTINGS.has(pathKey(path))) return [pathKey(path)];
   const entries = Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v);
   return entries.flatMap(([k, x]) => leaves(x, [...path, k]));
 }

@@ -62,6 +62,8 @@ export type FieldText =
 /** What the text typed into a field means for the draft. */
 export function readFieldText(field: Pick<ConfigField, 'input'>, text: string): FieldText {
   if (field.input === 'text') return { kind: 'value', value: text };
+  if (field.input === 'list')
+    return { kind: 'value', value: text.split(';').map((x) => x.trim()).filter((x) => x !== '') };
   if (text.trim() === '')
     return field.input === 'optionalInt' ? { kind: 'value', value: undefined } : { kind: 'empty' };
   return NUMBER.test(text) ? { kind: 'value', value: Number(text) } : { kind: 'notNumber' };
@@ -70,6 +72,7 @@ export function readFieldText(field: Pick<ConfigField, 'input'>, text: string): 
 /** How a draft value is shown in its input. */
 export function fieldText(value: unknown): string {
   if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(String).join(';');
   return typeof value === 'string' ? value : String(value);
 }
 

@@ -150,6 +150,14 @@ export const STATE_BACKEND_FIELDS: readonly ConfigField[] = [
     scaled: always,
     shownWhen: isRocksDb,
   }),
+  f(sb('rocksdb', 'compressionPerLevel'), {
+    group: 'rocksdb',
+    input: 'list',
+    flinkKey: 'state.backend.rocksdb.compression.per.level',
+    label: 'cfgCompressionPerLevel',
+    flinkDefault: LSM_FLINK_DEFAULTS.compressionPerLevel.join(';'),
+    shownWhen: isRocksDb,
+  }),
   f(sb('rocksdb', 'autoCompaction'), {
     group: 'rocksdb',
     input: 'bool',

@@ -23,7 +23,13 @@ function SstChip({ f, isNew, reused, mergedInto }: { f: RocksDbSstView; isNew: b
   const lineage = f.inputs.length > 0 ? ` (${f.inputs.join(',')})` : '';
   const kgFrom = f.smallestKey.keyGroup ?? '?';
   const kgTo = f.largestKey.keyGroup ?? '?';
-  const title = t('sstTitle', { file: f.fileName, entries: f.entryCount, first: showKey(f.smallestKey), last: showKey(f.largestKey), kgFrom, kgTo, from: f.smallestSeq, to: f.largestSeq });
+  const compressed = f.compressedBlocks > 0;
+  const title =
+    t('sstTitle', { file: f.fileName, entries: f.entryCount, first: showKey(f.smallestKey), last: showKey(f.largestKey), kgFrom, kgTo, from: f.smallestSeq, to: f.largestSeq }) +
+    '\n' +
+    (compressed
+      ? t('sstCompressedTitle', { raw: f.rawSizeBytes, stored: f.sizeBytes, ratio: (f.sizeBytes / f.rawSizeBytes).toFixed(2), blocks: f.compressedBlocks, of: f.blockCount })
+      : t('sstRawTitle', { size: f.sizeBytes, of: f.blockCount }));
   return (
     <span className={`sst${isNew ? ' new' : ''}${reused ? ' reused' : ''}${mergedInto ? ' merged' : ''}`} title={title} data-testid={mergedInto ? 'sst-merged' : 'sst'}>
       <b>{f.fileNumber}</b>
@@ -32,7 +38,9 @@ function SstChip({ f, isNew, reused, mergedInto }: { f: RocksDbSstView; isNew: b
       <small className="sst-range" data-testid="sst-range">
         {t('sstKeyGroups', { from: kgFrom, to: kgTo })}
       </small>
-      <small>{formatBytes(f.sizeBytes)}</small>
+      <small data-testid="sst-size">
+        {compressed ? t('sstCompressedSize', { raw: formatBytes(f.rawSizeBytes), stored: formatBytes(f.sizeBytes) }) : formatBytes(f.sizeBytes)}
+      </small>
       {mergedInto && <small className="merged-into">→ {mergedInto.join(',')}</small>}
     </span>
   );
@@ -114,6 +122,9 @@ export function LsmView({ task }: { task: string }) {
         </div>
       ))}
       <p className="muted small">{t('lsmLegend')}</p>
+      <p className="muted small" data-testid="lsm-compression-note">
+        {t('lsmCompressionNote', { perLevel: state.scenario.stateBackend.rocksdb.compressionPerLevel.join(';') })}
+      </p>
     </div>
   );
 }

@@ -8,6 +8,7 @@
  * interval, so the subtasks of a job do not all materialize at once.
  */
 import { resetAllMetadataFlags } from '../../changelog/backend/changelogKeyedStateBackendData';
+import { uploadRawSize } from '../../snapshot/uploadRawSize';
 import { truncateHelperMaterialized } from '../../changelog/dstl/changelogTruncateHelper';
 import { nextSequenceNumber } from '../../changelog/dstl/fsStateChangelogWriter';
 import { javaStringHashCode } from '../../keys/javaHashCode';
@@ -118,7 +119,7 @@ export function handleMaterializationDone(ctx: StepContext, item: QueueItemOf<'c
   }
   for (const u of r.uploads) {
     writeFile(ctx.state.storage, u.path, u.bytes, { ...u.meta, writtenAtMs: ctx.nowMs });
-    ctx.emit('file.uploaded', { checkpointId: 0, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst, inputs: u.inputs }, { task: item.task });
+    ctx.emit('file.uploaded', { checkpointId: 0, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst, inputs: u.inputs, ...uploadRawSize(u.meta.kind, u.bytes, u.path) }, { task: item.task });
   }
   const inc = ctx.state.job.checkpointing[item.task]?.incremental;
   if (inc && r.ssts) inc.pending.push({ checkpointId: r.id, ssts: r.ssts });
