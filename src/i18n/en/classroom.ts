@@ -12,4 +12,8 @@ export const classroomEn = {
   clsPresenterTaskHint: 'Show the selected subtask’s state table, LSM and DSTL tape in the stage',
   clsPresenterWhy: 'Explanation',
   clsPresenterWhyHint: 'Show the full explanation of this step under its headline',
+  clsJobFit: 'Fit',
+  clsJobFitHint: 'Shrink the graph to show every subtask at once',
+  clsJobZoom: 'Zoom',
+  clsJobZoomHint: 'Draw the graph at the panel’s width, readable, scrolling',
 } as const;

@@ -10,4 +10,8 @@ export const classroomZh: Record<keyof typeof classroomEn, string> = {
   clsPresenterTaskHint: '在舞台区显示所选子任务的状态表、LSM 和 DSTL 磁带',
   clsPresenterWhy: '解释',
   clsPresenterWhyHint: '在标题下显示本步的完整解释',
+  clsJobFit: '全部显示',
+  clsJobFitHint: '缩小作业图，一次显示所有子任务',
+  clsJobZoom: '放大',
+  clsJobZoomHint: '按面板宽度绘制作业图，字可读，可滚动',
 };

@@ -26,6 +26,9 @@ import { JobLegend } from './JobLegend';
 import { useFontsLoaded } from './measureText';
 import './jobGraph.css';
 
+/** Graph height (of GRAPH_W = 900 units) above which it is zoomed to its width and scrolls: 5+ rows. */
+const TALL_GRAPH = 380;
+
 export function JobGraphView() {
   const t = useT();
   const state = useAppStore(selectStateAtCursor);
@@ -35,21 +38,38 @@ export function JobGraphView() {
   // Labels and pills are sized by measureText: measure again once a font arrives.
   useFontsLoaded();
   const [cutSelection, setCutSelection] = useState<number | null>(null);
+  // From 5 subtasks per column (parallelism 8 gives 584 of 900 units) the whole graph fitted into
+  // the panel's height would shrink its text to 6 px at 1280×720: it is drawn at the panel's width
+  // instead and scrolls, unless the user asks to see it all at once.
+  const [fitAll, setFitAll] = useState(false);
   const layer = useRef<SVGGElement>(null);
   const { topology } = state.job;
   const layout = useMemo(() => layoutJob(topology), [topology]);
-  const color = useMemo(() => scaleSequential(rainbow).domain([0, topology.maxParallelism]), [topology.maxParallelism]);
+  const color = useMemo(
+    () => scaleSequential(rainbow).domain([0, topology.maxParallelism]),
+    [topology.maxParallelism],
+  );
   const channels = useMemo(() => channelViews(state), [state]);
   const { items, overflow } = useMemo(() => placeItems(layout, channels), [layout, channels]);
   const cut = useMemo(() => {
     const choice = chooseCut(state, cutSelection);
     return choice ? checkpointCut(state, channels, choice) : null;
   }, [state, channels, cutSelection]);
-  const cutPoints = useMemo(() => (cut ? cutPolyline(layout, cut, items) : null), [layout, cut, items]);
+  const cutPoints = useMemo(
+    () => (cut ? cutPolyline(layout, cut, items) : null),
+    [layout, cut, items],
+  );
   useItemsLayer(layer, items, color, t, reduced);
 
-  const cutIds = [...new Set([...state.coordinator.history.map((h) => h.id), ...(cutSelection !== null ? [cutSelection] : [])])].sort((a, b) => a - b);
+  const cutIds = [
+    ...new Set([
+      ...state.coordinator.history.map((h) => h.id),
+      ...(cutSelection !== null ? [cutSelection] : []),
+    ]),
+  ].sort((a, b) => a - b);
   const pillWidth = layout.nodeW + 2 * layout.laneLen - 8;
+  const tall = layout.height > TALL_GRAPH;
+  const zoomed = tall && !fitAll;
 
   return (
     <section className="panel job-view" aria-labelledby="job-title">
@@ -60,7 +80,13 @@ export function JobGraphView() {
         <div className="job-cut-control">
           <label>
             {t('jgCutSelect')}{' '}
-            <select value={cutSelection ?? ''} onChange={(e) => setCutSelection(e.target.value === '' ? null : Number(e.target.value))} data-testid="cut-select">
+            <select
+              value={cutSelection ?? ''}
+              onChange={(e) =>
+                setCutSelection(e.target.value === '' ? null : Number(e.target.value))
+              }
+              data-testid="cut-select"
+            >
               <option value="">{t('jgCutAuto')}</option>
               {cutIds.map((id) => (
                 <option key={id} value={id}>
@@ -74,35 +100,67 @@ export function JobGraphView() {
               ? `${t('jgCutOption', { id: cut.checkpointId })}: ${cut.status === 'completed' ? t('jgCutComplete') : t('jgCutStatus', { n: cut.snapshotted.length, of: topology.subtasks.length })}`
               : t('jgCutNone')}
           </span>
+          {tall && (
+            <button
+              type="button"
+              className="job-zoom"
+              data-testid="job-zoom"
+              title={t(zoomed ? 'clsJobFitHint' : 'clsJobZoomHint')}
+              onClick={() => setFitAll(!fitAll)}
+            >
+              {t(zoomed ? 'clsJobFit' : 'clsJobZoom')}
+            </button>
+          )}
         </div>
       </div>
-      <svg viewBox={`0 0 ${layout.width} ${layout.height}`} className="job-svg" data-testid="job-svg" role="group" aria-label={t('jobGraph')}>
-        {layout.columns.map((c) => (
-          <text key={c.vertex} x={c.x} y={14} textAnchor="middle" className="column-label">
-            {c.label}
-          </text>
-        ))}
-        <ChannelLanes layout={layout} channels={channels} overflow={overflow} t={t} />
-        {/* Under the subtasks: where the cut passes a subtask, the box covers it. */}
-        {cut && cutPoints && <CutLine width={layout.width} checkpointId={cut.checkpointId} status={cut.status} points={cutPoints} reduced={reduced} t={t} />}
-        {[...layout.nodes.values()].map((n) => (
-          <SubtaskNode
-            key={n.name}
-            box={n}
-            state={state}
-            status={taskStatus(state, n.name)}
-            compact={layout.compact}
-            selected={selected === n.name}
-            pillWidth={pillWidth}
-            statusY={layout.statusY(n)}
-            bounds={[2, layout.width - 2]}
-            snapshotOf={cut && cut.status === 'inProgress' && cut.snapshotted.includes(n.name) ? cut.checkpointId : null}
-            onSelect={selectTask}
-            t={t}
-          />
-        ))}
-        <g ref={layer} className="items" data-testid="flow-items" />
-      </svg>
+      <div className={zoomed ? 'job-scroll' : 'job-fit'} data-testid="job-frame">
+        <svg
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          className={zoomed ? 'job-svg zoomed' : 'job-svg'}
+          data-testid="job-svg"
+          role="group"
+          aria-label={t('jobGraph')}
+        >
+          {layout.columns.map((c) => (
+            <text key={c.vertex} x={c.x} y={14} textAnchor="middle" className="column-label">
+              {c.label}
+            </text>
+          ))}
+          <ChannelLanes layout={layout} channels={channels} overflow={overflow} t={t} />
+          {/* Under the subtasks: where the cut passes a subtask, the box covers it. */}
+          {cut && cutPoints && (
+            <CutLine
+              width={layout.width}
+              checkpointId={cut.checkpointId}
+              status={cut.status}
+              points={cutPoints}
+              reduced={reduced}
+              t={t}
+            />
+          )}
+          {[...layout.nodes.values()].map((n) => (
+            <SubtaskNode
+              key={n.name}
+              box={n}
+              state={state}
+              status={taskStatus(state, n.name)}
+              compact={layout.compact}
+              selected={selected === n.name}
+              pillWidth={pillWidth}
+              statusY={layout.statusY(n)}
+              bounds={[2, layout.width - 2]}
+              snapshotOf={
+                cut && cut.status === 'inProgress' && cut.snapshotted.includes(n.name)
+                  ? cut.checkpointId
+                  : null
+              }
+              onSelect={selectTask}
+              t={t}
+            />
+          ))}
+          <g ref={layer} className="items" data-testid="flow-items" />
+        </svg>
+      </div>
       <JobLegend scenario={state.scenario} laneCells={layout.laneCells} t={t} />
     </section>
   );

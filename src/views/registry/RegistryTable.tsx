@@ -65,7 +65,7 @@ export function RegistryTable() {
               <th>{t('rgFile')}</th>
               <th>{t('rgPath')}</th>
               <th className="num">{refcount ? t('rgCount') : t('rgLastUsed')}</th>
-              <th>{t('rgRetainedBy')}</th>
+              <th className="rg-range">{t('rgRetainedBy')}</th>
             </tr>
           </thead>
           <tbody>
@@ -88,8 +88,9 @@ export function RegistryTable() {
                 <td>
                   <FileCell r={r} /> <span className="muted small">{r.task}</span>
                 </td>
-                <td className="mono small" title={r.path}>
-                  {shortPath(r.path)} <span className="muted">{formatBytes(r.sizeBytes)}</span>
+                <td className="rg-path mono small" title={r.path}>
+                  <span className="rg-path-text">{shortPath(r.path)}</span>{' '}
+                  <span className="muted">{formatBytes(r.sizeBytes)}</span>
                 </td>
                 <td className="num">{refcount ? (r.referenceCount ?? 0) : r.lastUsed}</td>
                 <td>{r.change === 'deleted' ? t('rgDeleted') : formatRetained(r.retainedBy)}</td>
