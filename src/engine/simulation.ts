@@ -39,7 +39,8 @@ export class Simulation {
       job: createJobState(scenario),
       coordinator: createCoordinatorState(newJobId(rng)),
       storage: createRemoteStorage(),
-      registry: createSharedStateRegistry(scenario.checkpointing.registry),
+      // Flink ≤1.14 counted references; 1.15 (FLINK-24611) keeps the last checkpoint that used a file.
+      registry: createSharedStateRegistry(scenario.checkpointing.flinkVersion === '<=1.14' ? 'refcount' : 'last-used-id'),
     };
     if (start) {
       // A resubmitted job gets a new JobID (and so new checkpoint directories), as in Flink.

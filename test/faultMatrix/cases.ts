@@ -200,7 +200,7 @@ export function scenarioFor(c: FaultCase, faults: readonly ScenarioAction[]): Sc
       },
     },
     // tolerableFailed 0: every failed checkpoint fails the job over, so no fault leaves the job stuck.
-    checkpointing: { intervalMs: 0, mode: c.mode === 'at_least_once' ? 'at_least_once' : 'exactly_once', unaligned: c.mode === 'unaligned', registry: c.registry, numRetained: 2, tolerableFailed: 0 },
+    checkpointing: { intervalMs: 0, mode: c.mode === 'at_least_once' ? 'at_least_once' : 'exactly_once', unaligned: c.mode === 'unaligned', flinkVersion: c.registry === 'refcount' ? ('<=1.14' as const) : ('1.15-1.20' as const), numRetained: 2, tolerableFailed: 0 },
     script,
     untilMs: TIMING.untilMs,
   });

@@ -10,7 +10,7 @@ const problems = (v: unknown) => problemsOf(parseScenario(v));
 const TOP_LEVEL_FIELDS =
   'format, title, seed, job, storage, stateBackend, checkpointing, script, untilMs';
 const CHECKPOINTING_FIELDS =
-  'intervalMs, mode, unaligned, alignedCheckpointTimeoutMs, timeoutMs, minPauseMs, maxConcurrent, tolerableFailed, numRetained, registry';
+  'intervalMs, mode, unaligned, alignedCheckpointTimeoutMs, timeoutMs, minPauseMs, maxConcurrent, tolerableFailed, numRetained, flinkVersion';
 
 describe('wrong types', () => {
   it('names the path and the expected and received type', () => {

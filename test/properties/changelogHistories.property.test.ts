@@ -59,7 +59,7 @@ function scenarioFor(h: History) {
     job: { parallelism: 2, maxParallelism: 16, source: { kind: 'script' } },
     stateBackend: { type: h.nested.type, incremental: h.nested.incremental, rocksdb: { writeBufferBytes: 256 }, changelog: { enabled: true, uploadMaxAttempts: 2, fileCache: h.fileCache } },
     storage: { latencyMs: 5, bytesPerMs: 1000 },
-    checkpointing: { numRetained: h.numRetained, registry: h.registry, tolerableFailed: h.tolerableFailed },
+    checkpointing: { numRetained: h.numRetained, flinkVersion: h.registry === 'refcount' ? ('<=1.14' as const) : ('1.15-1.20' as const), tolerableFailed: h.tolerableFailed },
     script,
     untilMs: end + 400 * (h.numRetained + 2) + 300,
   });

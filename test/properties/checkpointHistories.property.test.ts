@@ -51,7 +51,7 @@ function scenarioFor(h: History) {
     job: { parallelism: 2, maxParallelism: 16, source: { kind: 'script' } },
     stateBackend: { type: h.backend.type, incremental: h.backend.incremental, rocksdb: { writeBufferBytes: 256 } },
     storage: { latencyMs: h.slowStorage ? 60 : 5, bytesPerMs: 1000 },
-    checkpointing: { numRetained: h.numRetained, registry: h.registry, tolerableFailed: 100, timeoutMs: h.slowStorage ? 50 : 600_000 },
+    checkpointing: { numRetained: h.numRetained, flinkVersion: h.registry === 'refcount' ? ('<=1.14' as const) : ('1.15-1.20' as const), tolerableFailed: 100, timeoutMs: h.slowStorage ? 50 : 600_000 },
     script,
     untilMs: end + 400 * (h.numRetained + 2) + 300,
   });

@@ -24,7 +24,7 @@ function run(registry: 'refcount' | 'last-used-id') {
     // Slow storage (10 bytes/ms): m1's upload takes long enough for CP-2 to come first.
     storage: { latencyMs: 20, bytesPerMs: 10 },
     stateBackend: { type: 'rocksdb', incremental: true, changelog: { enabled: true, materializationIntervalMs: 0 } },
-    checkpointing: { numRetained: 1, registry },
+    checkpointing: { numRetained: 1, flinkVersion: registry === 'refcount' ? ('<=1.14' as const) : ('1.15-1.20' as const) },
     script: [
       { atMs: 100, do: 'emit', records: [{ key: 'a', value: 1 }] }, // change set 1
       { atMs: 200, do: 'checkpoint' }, // T1: CP-1

@@ -30,7 +30,7 @@ function run(registry: 'refcount' | 'last-used-id', script: ScenarioAction[], nu
     seed: 3,
     job: { parallelism: 1, maxParallelism: 128, source: { kind: 'script' } },
     stateBackend: { type: 'rocksdb', incremental: true, rocksdb: { autoCompaction: false } },
-    checkpointing: { numRetained, registry },
+    checkpointing: { numRetained, flinkVersion: registry === 'refcount' ? ('<=1.14' as const) : ('1.15-1.20' as const) },
     script,
     untilMs: Math.max(...script.map((a) => a.atMs)) + 500,
   });
@@ -145,7 +145,7 @@ function runWith(model: 'refcount' | 'last-used-id', script: ScenarioAction[]) {
     stateBackend: { type: 'rocksdb', incremental: true, rocksdb: { autoCompaction: false } },
     // Uploads are quicker than the barrier's way to the sink, so count#0 acknowledges CP2 before the sink declines it.
     storage: { latencyMs: 5, bytesPerMs: 1000 },
-    checkpointing: { numRetained: 1, registry: model, tolerableFailed: 1 },
+    checkpointing: { numRetained: 1, flinkVersion: model === 'refcount' ? ('<=1.14' as const) : ('1.15-1.20' as const), tolerableFailed: 1 },
     script,
     untilMs: 1500,
   });

@@ -143,9 +143,16 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   h.stateSize = stateSize;
 
   const subsumed: CompletedCheckpoint[] = [];
-  if (p.isSavepoint) {
-    c.savepoints.push(completed);
-  } else {
+  // Flink ≤1.14 (`CheckpointCoordinator.completePendingCheckpoint` before FLINK-24611/1.15):
+  // a savepoint is registered and added to the completed checkpoint store like a checkpoint, so
+  // it counts toward num-retained, subsumes older pending checkpoints and is notified. Since 1.15
+  // it stays outside the store (L1381–1388) and gets no notify-complete (L1431).
+  const legacy = ctx.state.scenario.checkpointing.flinkVersion === '<=1.14';
+  // (The engine's registry takes completions in id order: a savepoint that finishes after a newer
+  // checkpoint stays outside the store, a simplification of 1.14, where it joined it all the same.)
+  const inStore = !p.isSavepoint || (legacy && (c.completed.at(-1)?.id ?? 0) < p.id);
+  if (p.isSavepoint) c.savepoints.push(completed);
+  if (inStore) {
     c.completed.push(completed);
     while (c.completed.length > ctx.state.scenario.checkpointing.numRetained) subsumed.push(c.completed.shift()!);
   }
@@ -159,10 +166,10 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     { checkpointId: p.id, isSavepoint: p.isSavepoint, checkpointedSize: h.checkpointedSize, stateSize, durationMs: ctx.nowMs - p.triggerMs, metadataPath, retained: c.completed.map((x) => x.id) },
     { task: 'jobmanager' },
   );
-  // `AbstractCompleteCheckpointStore#findLowest` (L60) skips savepoints: a savepoint a job was
-  // started from sits in the completed store (and counts toward num-retained) but was never
-  // registered, so the registry sees only the store's checkpoints.
-  registryCompleted(ctx, p.id, c.completed.filter((x) => !x.isSavepoint).map((x) => x.id), p.isSavepoint);
+  // `AbstractCompleteCheckpointStore#findLowest` (L60) skips savepoints: from 1.15 a savepoint a
+  // job was started from sits in the completed store (and counts toward num-retained) but was never
+  // registered, so the registry sees only the store's checkpoints (≤1.14 registered savepoints too).
+  registryCompleted(ctx, p.id, c.completed.filter((x) => legacy || !x.isSavepoint).map((x) => x.id), !inStore);
   for (const old of subsumed) {
     const oh = historyOf(c, old.id);
     if (oh) oh.subsumed = true;
@@ -170,7 +177,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
     discardExclusive(ctx, old, `checkpoint ${old.id} subsumed by ${p.id}`);
   }
   // Older pending checkpoints can never be needed now.
-  if (!p.isSavepoint) for (const older of c.pending.filter((x) => x.id < p.id && !x.isSavepoint)) abortPendingCheckpoint(ctx, older.id, 'CHECKPOINT_SUBSUMED');
+  if (inStore) for (const older of c.pending.filter((x) => x.id < p.id && !x.isSavepoint)) abortPendingCheckpoint(ctx, older.id, 'CHECKPOINT_SUBSUMED');
 
   const taskNames = Object.keys(ctx.state.job.checkpointing);
   for (const t of taskNames) {
@@ -189,7 +196,8 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   }
   // `cleanupAfterCompletedCheckpoint` (L1431): only checkpoints (and synchronous savepoints) are
   // followed by notifyCheckpointComplete; an ordinary savepoint notifies no task and commits nothing.
-  if (!p.isSavepoint) {
+  // (≤1.14: every completed checkpoint and savepoint is notified, and a sink commits on it.)
+  if (!p.isSavepoint || legacy) {
     ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });
     scheduleSinkNotifications(ctx, p.id);
   }

@@ -51,7 +51,13 @@ export function describeConfig(s: Scenario): ConfigRow[] {
     { group: 'checkpointing', key: 'execution.checkpointing.externalized-checkpoint-retention', value: cp.externalizedRetention, flinkDefault: 'NO_EXTERNALIZED_CHECKPOINTS', scaled: false },
     { group: 'checkpointing', key: 'execution.checkpointing.unaligned.enabled', value: String(cp.unaligned), flinkDefault: 'false', scaled: false },
     { group: 'checkpointing', key: 'execution.checkpointing.aligned-checkpoint-timeout', value: ms(cp.alignedCheckpointTimeoutMs), flinkDefault: '0 ms', scaled: false },
-    { group: 'checkpointing', key: 'shared state registry model', value: cp.registry === 'refcount' ? 'reference counts (≤1.14)' : 'last-used checkpoint id (≥1.15)', flinkDefault: 'last-used checkpoint id (≥1.15)', scaled: false },
+    {
+      group: 'checkpointing',
+      key: 'Flink version modelled',
+      value: cp.flinkVersion === '<=1.14' ? '≤1.14: reference-counting registry; savepoints join the store and are notified' : '1.15–1.20: last-used-id registry; savepoints kept apart, not notified',
+      flinkDefault: '1.15–1.20',
+      scaled: false,
+    },
     { group: 'storage', key: 'remote storage latency / bandwidth', value: `${ms(s.storage.latencyMs)} + ${s.storage.bytesPerMs} B/ms`, flinkDefault: 'your DFS or object store', scaled: true },
   ];
   const c = sb.changelog;

@@ -38,7 +38,7 @@ describe('scenario parsing', () => {
       job: { parallelism: 2, maxParallelism: 128, source: { kind: 'generator', keys: 20, ratePerSec: 50, valueBytes: 16 }, operators: [{ name: 'count', state: 'value', processingMs: 0 }], sink: { kind: 'transactional' }, channelCapacity: 32 },
       storage: { latencyMs: 20, bytesPerMs: 1000 },
       stateBackend: { type: 'rocksdb', incremental: true, changelog: { enabled: false, materializationIntervalMs: 0 }, rocksdb: { writeBufferBytes: 4096, level0CompactionTrigger: 4, autoCompaction: true }, snapshotCompression: false },
-      checkpointing: { intervalMs: 0, mode: 'exactly_once', unaligned: false, numRetained: 1, registry: 'last-used-id' },
+      checkpointing: { intervalMs: 0, mode: 'exactly_once', unaligned: false, numRetained: 1, flinkVersion: '1.15-1.20' },
       script: [{ atMs: 100, do: 'emit', records: [{ key: 'a', value: 1 }] }],
       untilMs: 10000,
     });

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { jsonErrorOffset } from './jsonErrorOffset';
+import { mapLegacyFields } from './legacyFields';
 import { checkScenario, type ScenarioProblem } from './scenarioChecks';
 import { SCENARIO_FORMAT, scenarioSchema, type Scenario } from './scenarioSchema';
 import { formatPath, issueKeys, VALIDATION_CONFIG } from './validation';
@@ -64,7 +65,9 @@ export function parseScenario(value: unknown): ParseResult {
   if (format !== SCENARIO_FORMAT) {
     return fail('format', `expected "${SCENARIO_FORMAT}", got ${format === undefined ? 'nothing' : JSON.stringify(format)}`);
   }
-  const parsed = validateScenario(value);
+  const mapped = mapLegacyFields(value as Record<string, unknown>);
+  if ('problem' in mapped) return { ok: false, problems: [mapped.problem] };
+  const parsed = validateScenario(mapped.value);
   if (!parsed.success) {
     return { ok: false, problems: parsed.issues.map((i) => ({ path: formatPath(issueKeys(i)), message: i.message })) };
   }

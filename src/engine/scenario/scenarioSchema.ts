@@ -112,6 +112,10 @@ const stateBackendSchema = strictObject({
   snapshotCompression: v.optional(v.boolean(), false),
 });
 
+/** The Flink versions whose checkpoint bookkeeping differs (`checkpointing.flinkVersion`). */
+export const FLINK_VERSIONS = ['1.15-1.20', '<=1.14'] as const;
+export type FlinkVersion = (typeof FLINK_VERSIONS)[number];
+
 const checkpointingSchema = strictObject({
   /** 0 = only by action. Flink: execution.checkpointing.interval (off by default). */
   intervalMs: v.optional(int(0, 1e9), 0),
@@ -126,7 +130,14 @@ const checkpointingSchema = strictObject({
   tolerableFailed: v.optional(int(0, 1000), 0),
   /** Flink: execution.checkpointing.num-retained (≤1.19 state.checkpoints.num-retained), 1. */
   numRetained: v.optional(int(1, 100), 1),
-  registry: v.optional(v.picklist(['last-used-id', 'refcount']), 'last-used-id'),
+  /**
+   * Which Flink's checkpoint bookkeeping the engine models: '1.15-1.20' (the last-used-id shared
+   * state registry; savepoints stay outside the completed checkpoint store and get no
+   * notify-complete) or '<=1.14' (reference counting; savepoints are registered, join the store,
+   * count toward num-retained and are notified). Files written before this field used
+   * `registry: "refcount" | "last-used-id"`; parseScenario maps it (see legacyFields.ts).
+   */
+  flinkVersion: v.optional(v.picklist(FLINK_VERSIONS), '1.15-1.20'),
   /**
    * Flink: execution.checkpointing.externalized-checkpoint-retention (`ExternalizedCheckpointRetention`),
    * NO_EXTERNALIZED_CHECKPOINTS: whether a cancelled job's retained checkpoints stay in storage.

@@ -131,6 +131,8 @@ export const coreEn = {
   lsmLegend: 'Green: written by this step. Outlined: uploaded by the last confirmed checkpoint, so the next incremental checkpoint reuses it. (1,2,3): the files a compaction merged; at the compaction’s step its inputs are shown struck through, “→ 5” naming the output. kg a–b: the key range of the file by key group, the first part of every key (hover for the keys).',
   whyAlive: 'Why is this file still here? (click)',
   registryModel: 'shared state registry',
+  flinkVersionLegacy: 'modelled as Flink ≤1.14 (savepoints join the checkpoint store, count toward num-retained and are notified)',
+  flinkVersionCurrent: 'modelled as Flink 1.15–1.20',
   registryRefcount: 'reference counts (Flink ≤1.14)',
   registryLastUsed: 'last-used checkpoint id (Flink ≥1.15)',
   configuration: 'Configuration',

@@ -60,7 +60,8 @@ export const scenarioIoEn = {
   cfgMaxConcurrent: 'Concurrent checkpoints',
   cfgTolerableFailed: 'Tolerable failed checkpoints',
   cfgNumRetained: 'Retained checkpoints',
-  cfgRegistry: 'Shared state registry model (refcount: Flink ≤ 1.14)',
+  cfgFlinkVersion:
+    'Flink version modelled (≤1.14: reference-counting registry, savepoints in the checkpoint store, counted toward num-retained and notified)',
   cfgOperatorName: 'Operator name',
   cfgOperatorState: 'State kind',
   cfgOperatorParallelism: 'Operator parallelism (empty: the job’s)',

@@ -134,6 +134,8 @@ export const coreZh: Record<keyof typeof coreEn, string> = {
   lsmLegend: '绿色：本步写出。描边：上一个已确认检查点上传过，下一个增量检查点会复用它。(1,2,3)：压缩合并的输入文件；在压缩那一步，输入文件以删除线显示，“→ 5”指向输出文件。键组 a–b：文件按键组（每个键的第一部分）覆盖的键范围（悬停可看具体的键）。',
   whyAlive: '这个文件为什么还在？（点击）',
   registryModel: '共享状态注册表',
+  flinkVersionLegacy: '按 Flink ≤1.14 建模（保存点进入检查点存储、计入 num-retained 并收到完成通知）',
+  flinkVersionCurrent: '按 Flink 1.15–1.20 建模',
   registryRefcount: '引用计数（Flink ≤1.14）',
   registryLastUsed: '最后使用的检查点 ID（Flink ≥1.15）',
   configuration: '配置',

@@ -61,7 +61,7 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgMaxConcurrent: '并发检查点数',
   cfgTolerableFailed: '可容忍的失败检查点数',
   cfgNumRetained: '保留的检查点数',
-  cfgRegistry: '共享状态注册表模型（refcount：Flink ≤ 1.14）',
+  cfgFlinkVersion: '模拟的 Flink 版本（≤1.14：引用计数注册表，保存点进入检查点存储、计入 num-retained 并收到完成通知）',
   cfgOperatorName: '算子名称',
   cfgOperatorState: '状态类型',
   cfgOperatorParallelism: '算子并行度（留空：与作业相同）',

@@ -221,13 +221,13 @@ export const CONFIG_FIELDS: readonly ConfigField[] = [
     label: 'cfgNumRetained',
     flinkDefault: '1',
   }),
-  f(cp('registry'), {
+  f(cp('flinkVersion'), {
     group: 'checkpointing',
     input: 'enum',
-    options: ['last-used-id', 'refcount'],
+    options: ['1.15-1.20', '<=1.14'],
     flinkKey: null,
-    label: 'cfgRegistry',
-    flinkDefault: 'last-used-id (≥ 1.15)',
+    label: 'cfgFlinkVersion',
+    flinkDefault: '1.15-1.20',
   }),
   f(cp('externalizedRetention'), {
     group: 'checkpointing',

@@ -53,7 +53,8 @@ export function StorageView() {
         {t('remoteStorage')} <span className="muted">{Object.keys(state.storage.files).length} {t('files')} · {formatBytes(total)}</span>
       </h2>
       <p className="muted small mono">
-        {jobId}/ · {t('registryModel')}: {state.registry.model === 'refcount' ? t('registryRefcount') : t('registryLastUsed')}
+        {jobId}/ · {state.scenario.checkpointing.flinkVersion === '<=1.14' ? t('flinkVersionLegacy') : t('flinkVersionCurrent')} · {t('registryModel')}:{' '}
+        {state.registry.model === 'refcount' ? t('registryRefcount') : t('registryLastUsed')}
       </p>
       {groups.length === 0 && deleted.length === 0 && <p className="muted">{t('storageEmpty')}</p>}
       {groups.map(([dir, files]) => (
