@@ -21,6 +21,7 @@ export const BUILT_IN_EXAMPLE = 'default';
 export const EXAMPLES: readonly Example[] = [
   { id: BUILT_IN_EXAMPLE, title: 'exDefaultTitle', see: 'exDefaultSee' },
   { id: 'seed002-refcount', title: 'exSeed002Title', see: 'exSeed002See' },
+  { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
   { id: 'changelog-seed000', title: 'exChangelogSeed000Title', see: 'exChangelogSeed000See' },
   {
     id: 'changelog-periodic-materialization',
@@ -40,7 +41,6 @@ export const EXAMPLES: readonly Example[] = [
     see: 'exSinkTransactionalSee',
   },
   { id: 'sink-after-failure-plain', title: 'exSinkPlainTitle', see: 'exSinkPlainSee' },
-  { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
 ];
 
 /** Where an example's file is, as shown to the user and as the key of exampleFiles.ts' loaders. */
