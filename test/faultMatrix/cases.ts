@@ -84,6 +84,16 @@ export const PHASE_GROUP: Record<FaultPhase, string> = {
 export const SAVEPOINT_FORMATS = ['canonical', 'native'] as const;
 export type SavepointFormat = (typeof SAVEPOINT_FORMATS)[number];
 
+/**
+ * How the 'restore' phase brings the job back: a failover (the job restarts from its own latest
+ * checkpoint), or a new job submitted with that checkpoint in one of Flink's restore modes
+ * (`RestoreMode`). Crossed with every backend and registry in aligned exactly_once only, to keep
+ * the matrix's runtime; the changelog backend with NO_CLAIM is left out because Flink refuses it
+ * (restore/restoreModes.test.ts checks the refusal).
+ */
+export const RESTORE_MODES = ['failover', 'CLAIM', 'NO_CLAIM', 'LEGACY'] as const;
+export type RestoreModeDimension = (typeof RESTORE_MODES)[number];
+
 export interface FaultCase {
   name: string;
   backend: BackendConfig;
@@ -91,6 +101,7 @@ export interface FaultCase {
   mode: CheckpointMode;
   phase: FaultPhase;
   savepoint: SavepointFormat;
+  restoreMode: RestoreModeDimension;
 }
 
 export function allCases(): FaultCase[] {
@@ -102,8 +113,12 @@ export function allCases(): FaultCase[] {
         for (const phase of PHASES) {
           if (CHANGELOG_ONLY.has(phase) && !backend.changelog) continue;
           const savepoint: SavepointFormat = CHANGELOG_ONLY.has(phase) ? 'canonical' : SAVEPOINT_FORMATS[turn++ % SAVEPOINT_FORMATS.length]!;
-          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint`, backend, registry, mode, phase, savepoint });
+          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint`, backend, registry, mode, phase, savepoint, restoreMode: 'failover' });
         }
+      }
+      for (const restoreMode of RESTORE_MODES) {
+        if (restoreMode === 'failover' || (restoreMode === 'NO_CLAIM' && backend.changelog)) continue;
+        out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode}`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint: 'canonical' });
       }
     }
   }

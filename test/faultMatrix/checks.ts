@@ -148,16 +148,17 @@ export function checkRestore(state: Readonly<EngineState>, restoredFrom: number,
 
 /**
  * (3) After the run settled (the last checkpoint completed, nothing pending): every file in
- * storage belongs to a retained checkpoint or savepoint.
+ * storage belongs to a retained checkpoint or savepoint, or to a previous (suspended) job that a
+ * new job was submitted after, and which the new job does not own (`previousJobFiles`).
  */
-export function settledStorage(state: Readonly<EngineState>): string[] {
+export function settledStorage(state: Readonly<EngineState>, previousJobFiles: ReadonlySet<string> = new Set()): string[] {
   const c = state.coordinator;
   const last = c.history.at(-1);
   if (!state.job.running || c.pending.length > 0 || last?.status !== 'COMPLETED') {
     return [`the run did not settle: job ${state.job.running ? 'running' : 'not running'}, ${c.pending.length} pending, last checkpoint ${last?.id} ${last?.status}`];
   }
   const referenced = new Set([...c.completed, ...c.savepoints].flatMap((cp) => cp.files));
-  const orphans = Object.keys(state.storage.files).filter((p) => !referenced.has(p));
+  const orphans = Object.keys(state.storage.files).filter((p) => !referenced.has(p) && !previousJobFiles.has(p));
   return orphans.length > 0 ? [`${orphans.length} files outlive every reference: ${orphans.slice(0, 6).join(', ')}`] : [];
 }
 

@@ -202,11 +202,13 @@ export function createInjector(c: FaultCase): FaultInjector {
         action: failNow,
       });
     case 'restore': {
-      // First a failover; then, while its restore is under way (some subtasks restored, not all), a restored task fails.
+      // First a failover, or a new job submitted with the latest checkpoint in the case's restore
+      // mode; then, while its restore is under way (some subtasks restored, not all), a restored task fails.
       let failedOver = false;
+      let fired = 0;
       return watching({
-        before: () => {
-          if (failedOver) return null;
+        before: (sim) => {
+          if (failedOver || (c.restoreMode !== 'failover' && sim.state.coordinator.completed.length === 0)) return null;
           failedOver = true;
           return FAULT_TASK;
         },
@@ -214,7 +216,7 @@ export function createInjector(c: FaultCase): FaultInjector {
           if (!failedOver || events.some((e) => e.type === 'job.running') || sim.state.job.restoring === null) return null;
           return events.find((e) => e.type === 'restore.taskRestored')?.task ?? null;
         },
-        action: failNow,
+        action: (task) => (fired++ === 0 && c.restoreMode !== 'failover' ? { do: 'restore', checkpoint: 'latest', mode: c.restoreMode } : failNow(task)),
         times: 2,
       });
     }

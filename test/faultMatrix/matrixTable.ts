@@ -1,5 +1,5 @@
 /** The fault matrix as text: per dimension, how many cases were tried and how many passed. */
-import { BACKENDS, MODES, PHASES, PHASE_GROUP, REGISTRIES, SAVEPOINT_FORMATS, type FaultCase } from './cases';
+import { BACKENDS, MODES, PHASES, PHASE_GROUP, REGISTRIES, SAVEPOINT_FORMATS, RESTORE_MODES, type FaultCase } from './cases';
 
 export interface CaseOutcome {
   passed: boolean;
@@ -30,6 +30,7 @@ export function matrixTable(cases: readonly FaultCase[], outcomes: ReadonlyMap<s
   for (const r of REGISTRIES) add('registry', r, (c) => c.registry === r);
   for (const m of MODES) add('mode', m, (c) => c.mode === m);
   for (const f of SAVEPOINT_FORMATS) add('savepoint format', f, (c) => c.savepoint === f);
+  for (const r of RESTORE_MODES) add('restore mode', r, (c) => c.restoreMode === r);
   for (const g of new Set(Object.values(PHASE_GROUP))) add('fault phase', g, (c) => PHASE_GROUP[c.phase] === g);
   for (const p of PHASES) add('fault injector', p, (c) => c.phase === p);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

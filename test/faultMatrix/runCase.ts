@@ -33,6 +33,7 @@ export function runCase(c: FaultCase): CaseResult {
   let failovers = 0;
   let restoresChecked = 0;
   const failureSteps: number[] = [];
+  const previousJobFiles = new Set<string>();
 
   const observe = (events: readonly EngineEvent[]) => {
     seen.onStep(sim, events);
@@ -42,6 +43,12 @@ export function runCase(c: FaultCase): CaseResult {
         failovers += 1;
         failureSteps.push(e.step);
       } else if (e.type === 'restore.failed') problems.push(`step ${e.step}: restore failed: ${e.reason}`);
+      else if (e.type === 'job.submitted') {
+        // The previous job is suspended: its files stay (not this job's to delete), except, in
+        // CLAIM mode, the snapshot the new job took ownership of, which it must delete once subsumed.
+        const claimed = new Set(e.mode === 'CLAIM' ? sim.state.coordinator.completed.flatMap((cp) => cp.files) : []);
+        for (const path of Object.keys(sim.state.storage.files)) if (!claimed.has(path)) previousJobFiles.add(path);
+      }
       else if (e.type === 'job.running') {
         restoresChecked += 1;
         // At the end of the step: a restore from an unaligned checkpoint processes its in-flight records right away.
@@ -65,7 +72,7 @@ export function runCase(c: FaultCase): CaseResult {
   if (!first) problems.push('the fault was never injected');
   else if (!failureSteps.some((step) => step >= first.step)) problems.push(`the fault (${first.what} at step ${first.step}) did not fail the job over`);
   if (restoresChecked === 0) problems.push('no restore happened');
-  problems.push(...seen.problems, ...settledStorage(sim.state));
+  problems.push(...seen.problems, ...settledStorage(sim.state, previousJobFiles));
   const verdict = verdictHolds(sim.state, scenario);
   problems.push(...verdict.problems);
   return { problems, reorders: seen.reorders, injected: injector.injected, steps: sim.stepIndex, failovers, restoresChecked, extraRecords: figures.extraRecords, replayed: seen.stats.replayed, compared: verdict.compared };

@@ -10,7 +10,7 @@ const problems = (v: unknown) => problemsOf(parseScenario(v));
 const TOP_LEVEL_FIELDS =
   'format, title, seed, job, storage, stateBackend, checkpointing, script, untilMs';
 const CHECKPOINTING_FIELDS =
-  'intervalMs, mode, unaligned, alignedCheckpointTimeoutMs, timeoutMs, minPauseMs, maxConcurrent, tolerableFailed, numRetained, flinkVersion';
+  'intervalMs, mode, unaligned, alignedCheckpointTimeoutMs, timeoutMs, minPauseMs, maxConcurrent, tolerableFailed, numRetained, flinkVersion, externalizedRetention';
 
 describe('wrong types', () => {
   it('names the path and the expected and received type', () => {
@@ -92,7 +92,7 @@ describe('missing required fields', () => {
     ]);
     expect(problems({ ...base, script: [{ atMs: 1 }] })).toEqual([
       expect.stringMatching(
-        /^script\[0\]\.do: expected one of "emit", "checkpoint", .*"restore", got nothing$/,
+        /^script\[0\]\.do: expected one of "emit", "checkpoint", .*"restore", "cancel", got nothing$/,
       ),
     ]);
   });

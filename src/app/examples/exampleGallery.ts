@@ -22,6 +22,7 @@ export const EXAMPLES: readonly Example[] = [
   { id: BUILT_IN_EXAMPLE, title: 'exDefaultTitle', see: 'exDefaultSee' },
   { id: 'seed002-refcount', title: 'exSeed002Title', see: 'exSeed002See' },
   { id: 'rocksdb-sst-compression', title: 'exSstCompressionTitle', see: 'exSstCompressionSee' },
+  { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
   { id: 'changelog-seed000', title: 'exChangelogSeed000Title', see: 'exChangelogSeed000See' },
   {
     id: 'changelog-periodic-materialization',
@@ -41,7 +42,6 @@ export const EXAMPLES: readonly Example[] = [
     see: 'exSinkTransactionalSee',
   },
   { id: 'sink-after-failure-plain', title: 'exSinkPlainTitle', see: 'exSinkPlainSee' },
-  { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
 ];
 
 /** Where an example's file is, as shown to the user and as the key of exampleFiles.ts' loaders. */

@@ -18,6 +18,7 @@ export const narrationHintsEn = {
   narReasonAbortedUpload: 'uploaded for an aborted checkpoint (checkpoint {id})',
   narReasonLateAck: 'late acknowledgement of an aborted checkpoint (checkpoint {id})',
   narReasonCpAborted: 'checkpoint {id} aborted ({reason})',
+  narReasonCanceledDiscard: 'checkpoint {id} deleted because the job was cancelled ({retention})',
   narReasonFailedBeforeAckFiles: '{task} failed before acknowledging checkpoint {id}',
   narNextReleased: 'the channel to {to} gets credit again',
   narArmFail: 'Fault armed: {task} will fail {phase}.',

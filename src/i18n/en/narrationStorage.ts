@@ -16,6 +16,8 @@ export const narrationStorageEn = {
     'Registry of Flink 1.14 and before: each retained checkpoint using a shared file holds a reference; the last one was released.',
   narDiscardWhyAborted:
     'Files written for a checkpoint that will never complete are of no use; they are deleted asynchronously.',
+  narDiscardWhyCanceled:
+    'The job was cancelled and its checkpoints are not externalized for retention (execution.checkpointing.externalized-checkpoint-retention): the completed checkpoint store shuts down and deletes them; RETAIN_ON_CANCELLATION would keep them for a new job.',
   narDiscardWhyDuplicate:
     'The same state is already registered under that key; this copy is not needed.',
   narDiscardWhyTruncated:

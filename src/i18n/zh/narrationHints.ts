@@ -22,6 +22,7 @@ export const narrationHintsZh: Record<keyof typeof narrationHintsEn, string> = {
   narReasonAbortedUpload: '为已中止的检查点上传（检查点 {id}）',
   narReasonLateAck: '已中止检查点的迟到确认（检查点 {id}）',
   narReasonCpAborted: '检查点 {id} 已中止（{reason}）',
+  narReasonCanceledDiscard: '作业被取消（{retention}），删除检查点 {id}',
   narReasonFailedBeforeAckFiles: '{task} 在确认检查点 {id} 之前故障',
   narNextReleased: '通往 {to} 的通道重新获得信用',
   narArmFail: '已注入故障：{task} 将{phase}发生故障。',

@@ -19,6 +19,8 @@ export const narrationStorageZh: Record<keyof typeof narrationStorageEn, string>
   narDiscardWhyRefCount:
     'Flink 1.14 及之前的注册表：每个使用共享文件的保留检查点持有一个引用；最后一个引用已释放。',
   narDiscardWhyAborted: '为不会完成的检查点写出的文件毫无用处，会被异步删除。',
+  narDiscardWhyCanceled:
+    '作业被取消，而检查点没有被设置为取消时保留（execution.checkpointing.externalized-checkpoint-retention）：已完成检查点存储关闭时删除它们；若设为 RETAIN_ON_CANCELLATION，它们会留给新作业使用。',
   narDiscardWhyDuplicate: '同样的状态已在该键下注册，这份副本不再需要。',
   narDiscardWhyTruncated: '截断释放了其中的变更，且没有检查点引用该文件。',
   narDiscardWhyOther: '不再有保留的检查点引用这些文件。',

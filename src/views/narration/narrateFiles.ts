@@ -14,6 +14,7 @@ export const discarded: Narrator = ({ events, tr }) => {
     lastUsed: 'narDiscardWhyLastUsed',
     refCount: 'narDiscardWhyRefCount',
     aborted: 'narDiscardWhyAborted',
+    canceled: 'narDiscardWhyCanceled',
     duplicate: 'narDiscardWhyDuplicate',
     truncated: 'narDiscardWhyTruncated',
     other: 'narDiscardWhyOther',

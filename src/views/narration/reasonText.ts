@@ -33,6 +33,10 @@ const JOB_FAILED: Rule[] = [
 
 const DISCARDED: Rule[] = [
   [
+    /^checkpoint (\d+) discarded: the job was cancelled \((\w+)\)$/,
+    (m, tr) => tr('narReasonCanceledDiscard', { id: m[1]!, retention: m[2]! }),
+  ],
+  [
     /^checkpoint (\d+) subsumed by (\d+)$/,
     (m, tr) => tr('narReasonSubsumedBy', { id: m[1]!, by: m[2]! }),
   ],
@@ -90,12 +94,13 @@ export const declineReason = (text: string, tr: Tr): string => apply(DECLINED, t
 
 /** Which explanation a file deletion gets, from the engine's reason text. */
 export type DiscardKind =
-  'subsumed' | 'lastUsed' | 'refCount' | 'aborted' | 'duplicate' | 'truncated' | 'other';
+  'subsumed' | 'lastUsed' | 'refCount' | 'aborted' | 'canceled' | 'duplicate' | 'truncated' | 'other';
 
 export function discardKind(reason: string): DiscardKind {
   if (/subsumed by/.test(reason)) return 'subsumed';
   if (/last used below/.test(reason)) return 'lastUsed';
   if (/reference count/.test(reason)) return 'refCount';
+  if (/discarded: the job was cancelled/.test(reason)) return 'canceled';
   if (/abort|late acknowledgement|failed before acknowledging|cancelled/.test(reason))
     return 'aborted';
   if (/duplicate|replaced by a newer upload/.test(reason)) return 'duplicate';
