@@ -72,12 +72,14 @@ export function retainedFilesExist(state: Readonly<EngineState>): string[] {
   return out;
 }
 
-/** Barriers block a channel exactly when aligning under aligned exactly_once; never at_least_once or unaligned. */
-export function barrierBlocking(events: readonly EngineEvent[], mode: CheckpointMode): string[] {
+/** Barriers block a channel exactly when aligning under aligned exactly_once (and savepoints under unaligned); never at_least_once. */
+export function barrierBlocking(events: readonly EngineEvent[], mode: CheckpointMode, savepointIds: ReadonlySet<number> = new Set()): string[] {
   const out: string[] = [];
   for (const e of events) {
     if (e.type !== 'barrier.received') continue;
-    const shouldBlock = mode === 'exactly_once' && e.arrived < e.of;
+    // A savepoint is always aligned, unaligned checkpoints or not (CheckpointOptions#forConfig).
+    const aligned = mode === 'exactly_once' || (mode === 'unaligned' && savepointIds.has(e.checkpointId));
+    const shouldBlock = aligned && e.arrived < e.of;
     if (e.blocked !== shouldBlock) out.push(`step ${e.step}: barrier ${e.checkpointId} at ${e.task} from ${e.from} (${e.arrived}/${e.of}) reports blocked=${e.blocked}`);
   }
   return out;

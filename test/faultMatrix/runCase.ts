@@ -37,7 +37,8 @@ export function runCase(c: FaultCase): CaseResult {
 
   const observe = (events: readonly EngineEvent[]) => {
     seen.onStep(sim, events);
-    problems.push(...barrierBlocking(events, c.mode), ...retainedFilesExist(sim.state));
+    const savepoints = new Set(sim.state.coordinator.history.filter((h) => h.isSavepoint).map((h) => h.id));
+    problems.push(...barrierBlocking(events, c.mode, savepoints), ...retainedFilesExist(sim.state));
     for (const e of events) {
       if (e.type === 'job.failed') {
         failovers += 1;

@@ -59,10 +59,10 @@ export const restoreEn = {
     'Full snapshot (KeyGroupsStateHandle): reads only its key groups, found by their offsets, from {n} handle(s), and loads them into the backend',
   rsRebuildSstReuse: 'SST ingest: same range, reuse instance',
   rsRebuildSstReuseTitle:
-    'RocksDB incremental, same key-group range: the downloaded SSTs and MANIFEST are opened as the new instance; the next checkpoint can reuse the SSTs',
+    'RocksDB native snapshot (incremental or full checkpoint, native savepoint), same key-group range: the downloaded SSTs and MANIFEST are opened as the new instance; after an incremental checkpoint the next one can reuse the SSTs',
   rsRebuildSstCopy: 'SST ingest: copy key groups from {n} instance(s)',
   rsRebuildSstCopyTitle:
-    'RocksDB incremental, rescaled: each overlapping old instance is opened temporarily and the entries of the new range are copied out (one contiguous scan per range, keys start with the key group)',
+    'RocksDB native snapshot, rescaled: each overlapping old instance is opened temporarily and the entries of the new range are copied out (one contiguous scan per range, keys start with the key group). Simplified: Flink 1.20 opens the best-overlapping instance as the base and clips it with deleteRange, and copies only the others',
   rsRebuildChangelog: 'changelog: {base}, then replay',
   rsRebuildChangelogTitle:
     'Changelog: first the materialized part is restored the nested way, then every change set after it is read from the DSTL files and re-applied in sequence-number order',

@@ -60,10 +60,10 @@ export const restoreZh: Record<keyof typeof restoreEn, string> = {
     '全量快照（KeyGroupsStateHandle）：按键组偏移量只读取自己的键组，来自 {n} 个句柄，再载入状态后端',
   rsRebuildSstReuse: '导入 SST：范围相同，复用实例',
   rsRebuildSstReuseTitle:
-    'RocksDB 增量，键组范围相同：下载的 SST 和 MANIFEST 直接作为新实例打开；下一个检查点可复用这些 SST',
+    'RocksDB 原生快照（增量或全量检查点、原生格式保存点），键组范围相同：下载的 SST 和 MANIFEST 直接作为新实例打开；若来自增量检查点，下一个检查点可复用这些 SST',
   rsRebuildSstCopy: '导入 SST：从 {n} 个实例复制键组',
   rsRebuildSstCopyTitle:
-    'RocksDB 增量，改变并行度：每个重叠的旧实例被临时打开，复制出新范围内的条目（键以键组开头，每个范围一次连续扫描）',
+    'RocksDB 原生快照，改变并行度：每个重叠的旧实例被临时打开，复制出新范围内的条目（键以键组开头，每个范围一次连续扫描）。简化：Flink 1.20 把重叠最多的实例作为基础打开并用 deleteRange 裁剪，只复制其余实例',
   rsRebuildChangelog: 'changelog：{base}，再重放',
   rsRebuildChangelogTitle:
     'Changelog：先按内层状态后端的方式恢复物化部分，再从 DSTL 文件读取其后的每个变更集，按序列号重放',
