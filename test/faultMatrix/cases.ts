@@ -79,7 +79,7 @@ export const PHASE_GROUP: Record<FaultPhase, string> = {
  * The savepoint every case takes before its fault (`SavepointFormatType`, 1.15+). Each case gets
  * one format, alternating, so the dimension costs one savepoint per case rather than a doubled
  * matrix. A native savepoint under the changelog backend stops materialization for good in Flink
- * 1.20 (FLINK-40302), so the cases whose fault needs a materialization take a canonical one
+ * 1.20 (ChangelogKeyedStateBackend#nativeSavepoint takes a materialization id no notification confirms; #initMaterialization then skips), so the cases whose fault needs a materialization take a canonical one
  * (as does the held-record phase, see allCases).
  */
 export const SAVEPOINT_FORMATS = ['canonical', 'native'] as const;

@@ -150,7 +150,7 @@ describe('savepoints under the changelog backend', () => {
     });
   }
 
-  it('a native savepoint takes the changelog path and, as in Flink 1.20, stops materialization (FLINK-40302)', () => {
+  it('a native savepoint takes the changelog path and, as in Flink 1.20, stops materialization', () => {
     // ChangelogKeyedStateBackend#nativeSavepoint (L436–460) takes materializedId++; ordinary
     // savepoints get no notifyCheckpointComplete (CheckpointCoordinator L1433), so
     // initMaterialization (L835–846) skips every later run as unconfirmed.

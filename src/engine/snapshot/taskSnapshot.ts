@@ -78,7 +78,7 @@ export function nestedKeyedSnapshot(ctx: StepContext, req: SnapshotRequest, loca
  * natively under a new materialization id (`materializedId++`), wrapped with no changelog part.
  * Flink 1.20 sends no notifyCheckpointComplete for an ordinary savepoint
  * (`CheckpointCoordinator` L1433), so that id is never confirmed and `initMaterialization`
- * (L835–846) skips every later materialization: the log is no longer truncated (FLINK-40302).
+ * (L835–846) skips every later materialization: the log is no longer truncated.
  */
 function changelogNativeSavepoint(ctx: StepContext, req: SnapshotRequest, location: SnapshotLocation): NestedSnapshotParts {
   const cl = ctx.state.job.keyed[req.task]!.changelog!;

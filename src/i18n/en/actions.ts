@@ -25,7 +25,7 @@ export const actionsEn = {
   actNativeNoteHeap:
     'Native with the HashMap backend: Flink writes the same key-group format as its checkpoints, which here looks like the canonical one; Flink still does not support restoring it with another backend.',
   actNativeNoteChangelog:
-    'Changelog backend: as in Flink 1.20, the savepoint takes a materialization id that is never confirmed, so periodic materialization stops (FLINK-40302).',
+    'Changelog backend: as in Flink 1.20, the savepoint takes a materialization id that is never confirmed, so periodic materialization stops.',
   actEmit: 'Emit {key}={value}',
   actEmitTitle: 'Append the record {key}={value} to partition p0, which source#0 reads',
   actFlush: 'Flush',

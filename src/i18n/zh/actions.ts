@@ -26,7 +26,7 @@ export const actionsZh: Record<keyof typeof actionsEn, string> = {
   actNativeNoteHeap:
     'HashMap 后端的原生格式：Flink 写出与其检查点相同的 key group 格式，这里看起来与规范格式一样；但 Flink 仍不支持用另一种状态后端恢复它。',
   actNativeNoteChangelog:
-    'Changelog 后端：与 Flink 1.20 一样，保存点占用一个永远不会被确认的物化 ID，因此周期性物化从此停止（FLINK-40302）。',
+    'Changelog 后端：与 Flink 1.20 一样，保存点占用一个永远不会被确认的物化 ID，因此周期性物化从此停止。',
   actEmit: '写入 {key}={value}',
   actEmitTitle: '向分区 p0 追加记录 {key}={value}（由 source#0 读取）',
   actFlush: '刷写',
