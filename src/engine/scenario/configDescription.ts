@@ -5,6 +5,7 @@
  */
 import { DSTL_FLINK_DEFAULTS, DSTL_TEACHING_DEFAULTS } from '../changelog/dstl/dstlOptions';
 import { LSM_FLINK_DEFAULTS, LSM_TEACHING_DEFAULTS } from '../lsm';
+import { FLINK_DEFAULT_MAX_STATE_SIZE, legacyBackendBecame } from './legacyBackends';
 import { effectiveMaxParallelism } from './scenarioChecks';
 import type { Scenario } from './scenarioSchema';
 
@@ -38,7 +39,8 @@ export function describeConfig(s: Scenario): ConfigRow[] {
   const rows: ConfigRow[] = [
     { group: 'job', key: 'parallelism.default', value: String(s.job.parallelism), flinkDefault: '1', scaled: false },
     { group: 'job', key: 'pipeline.max-parallelism', value: String(effectiveMaxParallelism(s)), flinkDefault: 'min(max(roundUpToPowerOfTwo(p + p/2), 128), 32768)', scaled: false },
-    { group: 'stateBackend', key: 'state.backend.type', value: sb.type, flinkDefault: 'hashmap', scaled: false },
+    { group: 'stateBackend', key: 'state.backend.type', value: sb.legacy ? `${sb.type} (${sb.legacy} = ${legacyBackendBecame(sb.legacy)})` : sb.type, flinkDefault: 'hashmap', scaled: false },
+    { group: 'stateBackend', key: 'state.checkpoint-storage', value: sb.checkpointStorage, flinkDefault: 'filesystem (with state.checkpoints.dir)', scaled: false },
     { group: 'stateBackend', key: 'execution.checkpointing.incremental', value: String(sb.incremental), flinkDefault: 'false', scaled: false },
     { group: 'stateBackend', key: 'execution.checkpointing.snapshot-compression', value: String(sb.snapshotCompression), flinkDefault: 'false', scaled: false },
     { group: 'checkpointing', key: 'execution.checkpointing.interval', value: cp.intervalMs > 0 ? ms(cp.intervalMs) : 'off (by action)', flinkDefault: 'off', scaled: cp.intervalMs > 0 },
@@ -60,6 +62,8 @@ export function describeConfig(s: Scenario): ConfigRow[] {
     },
     { group: 'storage', key: 'remote storage latency / bandwidth', value: `${ms(s.storage.latencyMs)} + ${s.storage.bytesPerMs} B/ms`, flinkDefault: 'your DFS or object store', scaled: true },
   ];
+  if (sb.checkpointStorage === 'jobmanager')
+    rows.push({ group: 'stateBackend', key: 'JobManagerCheckpointStorage max state size (MemoryStateBackend.DEFAULT_MAX_STATE_SIZE)', value: bytes(sb.maxStateSizeBytes), flinkDefault: bytes(FLINK_DEFAULT_MAX_STATE_SIZE), scaled: true });
   const c = sb.changelog;
   rows.push({ group: 'changelog', key: 'state.backend.changelog.enabled', value: String(c.enabled), flinkDefault: 'false', scaled: false });
   if (c.enabled) {

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { jsonErrorOffset } from './jsonErrorOffset';
 import { mapLegacyFields } from './legacyFields';
 import { checkScenario, type ScenarioProblem } from './scenarioChecks';
+import { LEGACY_BACKEND_MAPPING, legacyBackendBecame } from './legacyBackends';
 import { SCENARIO_FORMAT, scenarioSchema, type Scenario } from './scenarioSchema';
 import { formatPath, issueKeys, VALIDATION_CONFIG } from './validation';
 
@@ -71,8 +72,28 @@ export function parseScenario(value: unknown): ParseResult {
   if (!parsed.success) {
     return { ok: false, problems: parsed.issues.map((i) => ({ path: formatPath(issueKeys(i)), message: i.message })) };
   }
-  const problems = checkScenario(parsed.output);
+  const legacy = applyLegacyBackend(parsed.output, value as { stateBackend?: unknown });
+  const problems = [...legacy, ...checkScenario(parsed.output)];
   return problems.length > 0 ? { ok: false, problems } : { ok: true, scenario: parsed.output };
+}
+
+/**
+ * A legacy backend name sets the backend and checkpoint storage it became (StateBackendLoader);
+ * a `type` or `checkpointStorage` written beside it must agree.
+ */
+function applyLegacyBackend(s: Scenario, raw: { stateBackend?: unknown }): ScenarioProblem[] {
+  const legacy = s.stateBackend.legacy;
+  if (legacy === undefined) return [];
+  const m = LEGACY_BACKEND_MAPPING[legacy];
+  const written = (raw.stateBackend ?? {}) as { type?: unknown; checkpointStorage?: unknown };
+  const problems: ScenarioProblem[] = [];
+  for (const field of ['type', 'checkpointStorage'] as const) {
+    if (written[field] !== undefined && written[field] !== m[field])
+      problems.push({ path: `stateBackend.${field}`, message: `${legacy} is ${legacyBackendBecame(legacy)}: ${field} must be "${m[field]}" (or omitted), got ${JSON.stringify(written[field])}` });
+  }
+  s.stateBackend.type = m.type;
+  s.stateBackend.checkpointStorage = m.checkpointStorage;
+  return problems;
 }
 
 /** The problems as lines for a terminal or a message box. */

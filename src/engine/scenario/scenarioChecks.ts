@@ -55,6 +55,13 @@ export function checkScenario(s: Scenario): ScenarioProblem[] {
       problems.push({ path: `stateBackend.rocksdb.compressionPerLevel[${i}]`, message: `${t} is a RocksDB compression Flink accepts, but this engine implements only ${IMPLEMENTED_SST_COMPRESSIONS.join(' and ')} (Snappy with a real codec); use one of those` });
   });
 
+  if (s.stateBackend.checkpointStorage === 'jobmanager') {
+    if (s.stateBackend.type !== 'hashmap')
+      problems.push({ path: 'stateBackend.checkpointStorage', message: 'this engine runs JobManagerCheckpointStorage only with the HashMap backend (the old MemoryStateBackend); RocksDB\'s files need FileSystemCheckpointStorage here' });
+    if (s.stateBackend.changelog.enabled)
+      problems.push({ path: 'stateBackend.checkpointStorage', message: 'the changelog backend writes its DSTL to a file system; use FileSystemCheckpointStorage ("filesystem") with it' });
+  }
+
   const cp = s.checkpointing;
   if (cp.unaligned && cp.mode !== 'exactly_once') {
     problems.push({ path: 'checkpointing.unaligned', message: 'unaligned checkpoints need mode "exactly_once" (Flink refuses them with at-least-once)' });

@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import { ROCKSDB_COMPRESSION_TYPES } from '../lsm/sstCompression';
 import { actionSchema } from './actionSchema';
+import { LEGACY_BACKENDS, TEACHING_MAX_STATE_SIZE } from './legacyBackends';
 import { int, number, positive, strictObject, variant } from './validation';
 
 export const SCENARIO_FORMAT = 'checkpoint-lab/scenario@1';
@@ -104,6 +105,15 @@ const changelogSchema = strictObject({
 
 const stateBackendSchema = strictObject({
   type: v.optional(v.picklist(['hashmap', 'rocksdb']), 'hashmap'),
+  /**
+   * A pre-1.13 backend name (legacyBackends.ts): sets `type` and `checkpointStorage` to what it
+   * became; parseScenario refuses a `type` or `checkpointStorage` that contradicts it.
+   */
+  legacy: v.optional(v.picklist(LEGACY_BACKENDS)),
+  /** Flink: state.checkpoint-storage, `filesystem` here (a checkpoint directory is always configured) or `jobmanager`. */
+  checkpointStorage: v.optional(v.picklist(['filesystem', 'jobmanager']), 'filesystem'),
+  /** JobManagerCheckpointStorage's max state size per state stream (Flink: 5 MB; scaled to 5 KB). */
+  maxStateSizeBytes: v.optional(int(64, 1 << 30), TEACHING_MAX_STATE_SIZE),
   /** Flink: execution.checkpointing.incremental (≤1.19 state.backend.incremental), false. */
   incremental: v.optional(v.boolean(), false),
   changelog: v.optional(changelogSchema, {}),

@@ -7,6 +7,7 @@ import type { EngineEvent } from '../events';
 import { keyedStateEntries } from '../job/stateView';
 import { getEntry, registryKeyForPath } from '../registry';
 import type { EngineState } from '../state';
+import { legacyBackendBecame } from './legacyBackends';
 import { exactlyOnceVerdict, type ExactlyOnceVerdict } from '../verdict/exactlyOnce';
 import { failureFreeOutcome } from '../verdict/failureFreeRun';
 import type { SinkOutcome } from '../verdict/sinkOutcome';
@@ -41,6 +42,8 @@ export interface SummaryFile {
 export interface RunSummary {
   title: string;
   untilMs: number;
+  /** The state backend and checkpoint storage that ran; a legacy name says what it became. */
+  backend: { type: string; checkpointStorage: string; legacy: string | null; became: string | null };
   checkpoints: SummaryCheckpoint[];
   files: SummaryFile[];
   retained: number[];
@@ -103,6 +106,12 @@ export function summarize(state: EngineState, events: readonly EngineEvent[], re
   return {
     title: state.scenario.title,
     untilMs: state.scenario.untilMs,
+    backend: {
+      type: state.scenario.stateBackend.type,
+      checkpointStorage: state.scenario.stateBackend.checkpointStorage,
+      legacy: state.scenario.stateBackend.legacy ?? null,
+      became: state.scenario.stateBackend.legacy ? legacyBackendBecame(state.scenario.stateBackend.legacy) : null,
+    },
     checkpoints,
     files,
     retained: c.completed.map((x) => x.id),

@@ -26,7 +26,21 @@ export function fullSnapshotParts(
 ): FullSnapshotParts {
   const compressed = ctx.state.scenario.stateBackend.snapshotCompression;
   const written = writeFullSnapshot(states, range, entriesOf, compressed);
-  const path = `${location.exclusiveDir}/${randomFileName(ctx)}`;
+  if (ctx.state.scenario.stateBackend.checkpointStorage === 'jobmanager') {
+    // JobManagerCheckpointStorage (the old MemoryStateBackend): the stream is a byte array that goes
+    // to the JobManager as a ByteStreamStateHandle inside `_metadata`; nothing is uploaded. Its size
+    // is checked when the asynchronous part closes the stream (MemCheckpointStreamFactory#checkSize).
+    const inline: KeyGroupsStateHandle = {
+      type: 'keyGroups',
+      keyGroupRange: range,
+      offsets: written.offsets,
+      delegate: { type: 'inline', name: `${req.task}-keyed-state`, bytes: written.bytes },
+      compressed,
+      uncompressedSize: written.uncompressedSize,
+    };
+    return { uploads: [], state: { keyed: inline, operator: null }, stateSize: written.bytes.length, heapSnapshot: null, ssts: null };
+  }
+    const path = `${location.exclusiveDir}/${randomFileName(ctx)}`;
   const upload: PendingUpload = {
     path,
     bytes: written.bytes,

@@ -6,6 +6,7 @@
  */
 import { RPC_LATENCY_MS } from '../job/latencies';
 import { uploadRawSize } from './uploadRawSize';
+import { memoryStateTooLargeMessage } from '../scenario/legacyBackends';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
 import type { ChannelRecord } from '../dataflow/channelState';
 import { sendBarrier } from '../dataflow/channels';
@@ -93,6 +94,16 @@ export function scheduleAsyncDoneIfReady(ctx: StepContext, task: string, running
   ctx.schedule(uploadDurationMs(ctx, bytes, running.uploads.length), { kind: 'task.asyncDone', task, checkpointId: running.checkpointId });
 }
 
+/** With JobManagerCheckpointStorage: Flink's message when the keyed state stream exceeds the max state size, else null. */
+function memoryStateTooLarge(ctx: StepContext, running: RunningSnapshot): string | null {
+  const sb = ctx.state.scenario.stateBackend;
+  if (sb.checkpointStorage !== 'jobmanager') return null;
+  const keyed = running.state.keyed;
+  if (keyed?.type !== 'keyGroups' || keyed.delegate.type !== 'inline') return null;
+  const size = keyed.delegate.bytes.length;
+  return size > sb.maxStateSizeBytes ? memoryStateTooLargeMessage(size, sb.maxStateSizeBytes) : null;
+}
+
 /** Releases what a running snapshot holds (the heap backend's copy-on-write snapshot). */
 export function releaseRunning(ctx: StepContext, task: string, checkpointId: number): void {
   const cp = ctx.state.job.checkpointing[task];
@@ -119,6 +130,14 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   if (cp!.failAt === 'async') {
     cp!.failAt = null;
     failJob(ctx, `${item.task} failed while uploading checkpoint ${item.checkpointId} (injected)`);
+    return;
+  }
+  const tooLarge = memoryStateTooLarge(ctx, running);
+  if (tooLarge !== null) {
+    // MemCheckpointStreamFactory#checkSize throws an IOException in the asynchronous part: the task declines.
+    releaseRunning(ctx, item.task, item.checkpointId);
+    ctx.emit('checkpoint.declined', { checkpointId: item.checkpointId, reason: tooLarge }, { task: item.task });
+    ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: item.task, checkpointId: item.checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
     return;
   }
   const failing = ctx.state.storage.failingUploads;

@@ -41,11 +41,11 @@ export function ConfigFieldRow({ field, form }: { field: ConfigField; form: Scen
     const options = field.options ?? [];
     const current = fieldText(value);
     input = (
-      <select {...common} value={current} onChange={(e) => form.setValue(field, e.target.value)}>
+      <select {...common} value={current} onChange={(e) => form.setValue(field, e.target.value === '' ? undefined : e.target.value)}>
         {!options.includes(current) && <option value={current}>{current}</option>}
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {o === '' ? '—' : o}
           </option>
         ))}
       </select>
