@@ -3,16 +3,14 @@
  * files are discarded, tasks are told (`notifyCheckpointAborted`) and cancel what is still
  * running for it, and the failure manager counts it (`CheckpointFailureManager`).
  */
-import { releaseHeld } from '../dataflow/barrierHandler';
-import { runTask } from '../dataflow/taskInput';
-import { releaseRunning } from '../snapshot/snapshotLifecycle';
+import { RPC_LATENCY_MS } from '../job/latencies';
 import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
 import { historyOf, type CheckpointFailureReason } from './coordinatorState';
 import { registryAborted } from './registryBridge';
 import { failJob } from '../restore/failover';
 
-/** Reasons that count against `tolerable-failed-checkpoints` (subsumption and failover do not). */
+/** Reasons that count against `tolerable-failed-checkpoints` (subsumption, failover and a task's subsumed or cancelled alignment do not). */
 const COUNTED: ReadonlySet<CheckpointFailureReason> = new Set(['CHECKPOINT_DECLINED', 'CHECKPOINT_EXPIRED', 'IO_EXCEPTION']);
 
 /** Aborts pending checkpoint `id` for `reason`. Returns false when it was no longer pending. */
@@ -38,17 +36,11 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     if (deleteFile(ctx.state.storage, path)) ctx.emit('file.discarded', { path, size: f.bytes.length, reason: `checkpoint ${id} aborted (${reason})` });
   }
   registryAborted(ctx, id, pending.isSavepoint);
-  // Tasks cancel the checkpoint's alignment and async part.
-  for (const [task, cp] of Object.entries(ctx.state.job.checkpointing)) {
-    if (cp.aligning?.checkpointId === id) {
-      cp.aligning = null;
-      releaseHeld(ctx, task);
-      // The held input goes on now (not when the whole job is being cancelled: it dies with it).
-      if (reason !== 'JOB_FAILOVER') runTask(ctx, task);
-    }
-    releaseRunning(ctx, task, id);
-  }
-  ctx.emit('checkpoint.notified', { checkpointId: id, notification: 'aborted', tasks: Object.keys(ctx.state.job.checkpointing).length }, { task: 'jobmanager' });
+  // sendAbortedMessages: every task gets the `abortCheckpoint` RPC and acts on it when it arrives
+  // (snapshot/taskNotifications.ts). It cancels the asynchronous part, not an alignment.
+  const tasks = Object.keys(ctx.state.job.checkpointing);
+  for (const task of tasks) ctx.schedule(RPC_LATENCY_MS, { kind: 'task.notifyAborted', task, checkpointId: id, attempt: ctx.state.job.attempt });
+  ctx.emit('checkpoint.notified', { checkpointId: id, notification: 'aborted', tasks: tasks.length }, { task: 'jobmanager' });
   const tolerable = ctx.state.scenario.checkpointing.tolerableFailed;
   if (COUNTED.has(reason) && !pending.isSavepoint && c.continuousFailures > tolerable) {
     // CheckpointFailureManager: too many consecutive failures fail the job, which fails over.

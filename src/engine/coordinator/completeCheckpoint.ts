@@ -13,9 +13,8 @@ import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
 import { registryAcknowledged, registryCompleted } from './registryBridge';
 import { checkpointDir, historyOf, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
-import { changelogNotifyComplete, changelogNotifySubsumed } from '../job/changelog/changelogSnapshot';
 import { taskFilesOf } from './taskFiles';
-import { scheduleSinkNotifications } from '../job/sink/transactionalSink';
+import { RPC_LATENCY_MS } from '../job/latencies';
 
 function referencedFiles(state: SubtaskStateSnapshot): string[] {
   const out: string[] = [];
@@ -149,27 +148,13 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   // Older pending checkpoints can never be needed now.
   if (!p.isSavepoint) for (const older of c.pending.filter((x) => x.id < p.id && !x.isSavepoint)) abortPendingCheckpoint(ctx, older.id, 'CHECKPOINT_SUBSUMED');
 
+  // sendAcknowledgeMessages: only checkpoints (not ordinary savepoints) are confirmed to the tasks,
+  // one `confirmCheckpoint` RPC per task carrying the last subsumed checkpoint
+  // (CheckpointCoordinator L1433–1443); each task acts on it when it arrives (snapshot/taskNotifications.ts).
+  if (p.isSavepoint) return;
   const taskNames = Object.keys(ctx.state.job.checkpointing);
-  for (const t of taskNames) {
-    const cp = ctx.state.job.checkpointing[t]!;
-    if (!p.isSavepoint && cp.lastCompletedCheckpointId < p.id) cp.lastCompletedCheckpointId = p.id;
-    // RocksIncrementalSnapshotStrategy.notifyCheckpointComplete: this checkpoint's SSTs become reusable.
-    // (Under the changelog backend the nested RocksDB is told about materializations instead.)
-    const inc = cp.incremental;
-    if (ctx.state.job.keyed[t]?.changelog) {
-      if (!p.isSavepoint) changelogNotifyComplete(ctx, t, p.id);
-    } else if (inc && !p.isSavepoint) {
-      const mine = inc.pending.find((x) => x.checkpointId === p.id);
-      if (mine) inc.confirmed = mine;
-      inc.pending = inc.pending.filter((x) => x.checkpointId > p.id);
-    }
-  }
+  const lastSubsumedId = subsumed.length > 0 ? subsumed[subsumed.length - 1]!.id : null;
   ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });
-  // The notification reaches the sinks as an RPC; savepoints commit nothing (cleanupAfterCompletedCheckpoint).
-  if (!p.isSavepoint) scheduleSinkNotifications(ctx, p.id);
-  if (subsumed.length > 0) {
-    const lastSubsumed = subsumed[subsumed.length - 1]!.id;
-    ctx.emit('checkpoint.notified', { checkpointId: lastSubsumed, notification: 'subsumed', tasks: taskNames.length }, { task: 'jobmanager' });
-    for (const t of taskNames) changelogNotifySubsumed(ctx, t, lastSubsumed);
-  }
+  if (lastSubsumedId !== null) ctx.emit('checkpoint.notified', { checkpointId: lastSubsumedId, notification: 'subsumed', tasks: taskNames.length }, { task: 'jobmanager' });
+  for (const task of taskNames) ctx.schedule(RPC_LATENCY_MS, { kind: 'task.notifyComplete', task, checkpointId: p.id, lastSubsumedId, attempt: ctx.state.job.attempt });
 }

@@ -45,6 +45,10 @@ export type CheckpointFailureReason =
   | 'CHECKPOINT_DECLINED'
   | 'CHECKPOINT_EXPIRED'
   | 'CHECKPOINT_SUBSUMED'
+  /** A task got a newer barrier while aligning this checkpoint (`SingleCheckpointBarrierHandler#cancelSubsumedCheckpoint`). */
+  | 'CHECKPOINT_DECLINED_SUBSUMED'
+  /** A task got a `CancelCheckpointMarker` for it (`processCancellationBarrier`). */
+  | 'CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER'
   | 'TASK_FAILURE'
   | 'JOB_FAILOVER'
   | 'IO_EXCEPTION'

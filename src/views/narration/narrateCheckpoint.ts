@@ -221,9 +221,7 @@ export function syncWhy(
   const persisted = first(events, 'changelog.persisted');
   const flushed = all(events, 'sst.flushed').filter((f) => f.task === task);
   const compaction = first(events, 'compaction.started');
-  const aligned = first(events, 'barrier.aligned');
-  const released =
-    aligned && aligned.released > 0 ? tr('narSyncWhyReleased', { n: aligned.released }) : null;
+  // Resuming the blocked channels is narrated when each resume request reaches its sender (channel.resumed).
   const keyed = state.job.keyed[task];
   let main: string;
   if (preCommit)
@@ -251,7 +249,7 @@ export function syncWhy(
     compaction && compaction.task === task
       ? tr('narSyncWhyCompaction', { inputs: compaction.inputs.join(', ') })
       : null;
-  return joinSentences(main, released, compacting);
+  return joinSentences(main, compacting);
 }
 
 export const alignedOrSync: Narrator = (c) => {

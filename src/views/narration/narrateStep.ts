@@ -33,6 +33,9 @@ import {
   held,
   overtook,
   restoreChannelState,
+  blockedOrResumed,
+  cancelMarker,
+  taskNotified,
 } from './narrateDataflow';
 import {
   compactionFinished,
@@ -77,6 +80,7 @@ const NARRATORS: readonly Narrator[] = [
   acknowledged,
   subsumed,
   notified,
+  cancelMarker,
   materialization,
   truncated,
   compactionFinished,
@@ -88,7 +92,9 @@ const NARRATORS: readonly Narrator[] = [
   discarded,
   uploaded,
   sinkTransactions,
+  taskNotified,
   held,
+  blockedOrResumed,
   userAction,
   backPressure,
   recordFlow,
