@@ -11,9 +11,28 @@ function shareLink(file: string): string {
   return `/#scenario=${Buffer.from(JSON.stringify(JSON.parse(json))).toString('base64url')}`;
 }
 
-async function open(page: Page, file: string, lang: 'en' | 'zh' = 'en'): Promise<void> {
+/** A share link for a scenario given as an object. */
+function shareObject(scenario: object): string {
+  return `/#scenario=${Buffer.from(JSON.stringify(scenario)).toString('base64url')}`;
+}
+
+// Aligned, a slow operator, and count#0 declines checkpoint 1: its CancelCheckpointMarker travels to its sink.
+const DECLINE_SCENARIO = {
+  format: 'checkpoint-lab/scenario@1',
+  title: 'Aligned barriers block their senders; a declined checkpoint sends a CancelCheckpointMarker',
+  seed: 5,
+  job: { parallelism: 2, maxParallelism: 32, source: { kind: 'generator', keys: 16, ratePerSec: 400 }, operators: [{ name: 'count', state: 'value', processingMs: 4 }], sink: { kind: 'plain' } },
+  checkpointing: { tolerableFailed: 3 },
+  script: [
+    { atMs: 250, do: 'decline', task: 'count#0' },
+    { atMs: 300, do: 'checkpoint' },
+  ],
+  untilMs: 900,
+};
+
+async function open(page: Page, file: string | object, lang: 'en' | 'zh' = 'en'): Promise<void> {
   await page.addInitScript((l) => localStorage.setItem('checkpoint-lab.lang', l), lang);
-  await page.goto(shareLink(file));
+  await page.goto(typeof file === 'string' ? shareLink(file) : shareObject(file));
   await expect(page.getByTestId('share-link-notice')).toBeVisible();
   await page.getByTestId('share-link-dismiss').click();
   await expect(page.getByTestId('job-svg')).toBeVisible();
@@ -87,7 +106,7 @@ test('unaligned: the barrier overtakes the queued buffers, which are persisted a
   expect(errors).toEqual([]);
 });
 
-test('aligned with a timeout: a blocked channel holds records, then the subtask switches to unaligned', async ({ page }) => {
+test('aligned with a timeout: a channel is blocked at its sender, then the subtask switches to unaligned', async ({ page }) => {
   const errors = watchErrors(page);
   await open(page, 'backpressure-aligned-timeout.json');
   await jumpToBarrierEvent(page, 'barrier.received');
@@ -99,6 +118,33 @@ test('aligned with a timeout: a blocked channel holds records, then the subtask 
   await expect(svg(page).getByTestId('persisted-marker').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+for (const lang of ['en', 'zh'] as const) {
+  // PipelinedSubpartition#pollBuffer: an aligned barrier blocks its subpartition at the sender.
+  test(`aligned: a barrier blocks its channel at the sender, where later records wait (${lang})`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page, DECLINE_SCENARIO, lang);
+    await jumpToBarrierEvent(page, 'barrier.received');
+    await stepUntil(page, async () => (await svg(page).locator('.item.record.out.blocked').count()) > 0, 80);
+    await expect(svg(page).getByTestId('sender-blocked').first()).toBeAttached();
+    await expect(svg(page).getByTestId('blocked-channel').first()).toBeAttached();
+    await page.waitForTimeout(300);
+    await screenshotAndMeasure(page, `job-graph-sender-blocked-${lang}`);
+    expect(errors).toEqual([]);
+  });
+
+  // SubtaskCheckpointCoordinatorImpl#abortCheckpointOnBarrier: the decliner sends CancelCheckpointMarker downstream.
+  test(`a declined checkpoint: the CancelCheckpointMarker travels to the sink (${lang})`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page, DECLINE_SCENARIO, lang);
+    await page.getByTestId('jump-kind').selectOption('failure');
+    await page.getByTestId('jump-next').click();
+    await expect(svg(page).getByTestId('cancel-marker').first()).toBeAttached();
+    await page.waitForTimeout(300);
+    await screenshotAndMeasure(page, `job-graph-cancel-marker-${lang}`);
+    expect(errors).toEqual([]);
+  });
+}
 
 for (const [w, h, lang] of [
   [1280, 720, 'en'],

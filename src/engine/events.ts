@@ -48,8 +48,20 @@ export interface EventPayloads {
   'checkpoint.requestQueued': { isSavepoint: boolean; periodic: boolean; pending: number; maxConcurrent: number; queued: number };
   'barrier.injected': { checkpointId: number; to: string[] };
   'barrier.received': { checkpointId: number; from: string; arrived: number; of: number; blocked: boolean };
-  'barrier.aligned': { checkpointId: number; alignmentDurationMs: number; released: number };
-  'record.held': { checkpointId: number; from: string; key: Key; value: number; held: number };
+  /** `resumed`: the blocked channels whose senders may send again. */
+  'barrier.aligned': { checkpointId: number; alignmentDurationMs: number; resumed: number };
+  /** A record waits at the sender (`task`) behind the aligned barrier that blocked channel task→to; `held`: what waits there now. */
+  'record.held': { checkpointId: number; to: string; key: Key; value: number; held: number };
+  /** An aligned barrier left `task` for `to`: the subpartition is blocked until `to` resumes consumption. */
+  'channel.blocked': { to: string; checkpointId: number };
+  /** `to`'s resume request reached `task`: the subpartition sends again; `waiting` elements were held there. */
+  'channel.resumed': { to: string; checkpointId: number; waiting: number };
+  /** `task` sends CancelCheckpointMarker(n) downstream: it declined n at its barrier, or was told n was aborted before taking it. */
+  'cancelMarker.sent': { checkpointId: number; to: string[]; why: 'declined' | 'aborted' };
+  /** A CancelCheckpointMarker reached `task`; `cancelled`: it ended (or forestalled) the alignment of n. */
+  'cancelMarker.received': { checkpointId: number; from: string; cancelled: boolean };
+  /** A JobManager notification RPC reached `task` and what the task did with it. */
+  'task.notified': { checkpointId: number; notification: 'complete' | 'subsumed' | 'aborted'; outcome: 'confirmed' | 'subsumed' | 'cancelled-async-part' | 'remembered' | 'nothing-to-cancel' };
   'checkpoint.syncSnapshot': {
     checkpointId: number;
     isSavepoint: boolean;
@@ -109,7 +121,7 @@ export interface EventPayloads {
   'channel.backPressured': { to: string; queued: number; capacity: number };
   'channel.released': { to: string };
   'barrier.overtook': { checkpointId: number; inputRecords: number; outputRecords: number; waitingFor: string[] };
-  'barrier.alignmentTimedOut': { checkpointId: number; afterMs: number; arrived: number; of: number; held: number };
+  'barrier.alignmentTimedOut': { checkpointId: number; afterMs: number; arrived: number; of: number; /** Channels still blocked at their senders (until every barrier is in). */ blocked: number };
   'barrier.outputTimedOut': { checkpointId: number; afterMs: number; channels: string[]; outputRecords: number };
   'channel.statePersisted': { checkpointId: number; inputRecords: number; outputRecords: number; bytes: number };
   'restore.channelState': { checkpointId: number; records: number; from: string[] };
@@ -144,17 +156,22 @@ export const FLINK_REFS: Record<EventType, string> = {
   'barrier.injected': `${O}streaming.runtime.tasks.SourceStreamTask#triggerCheckpointAsync`,
   'barrier.received': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler#processBarrier`,
   'barrier.aligned': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler#triggerCheckpoint`,
-  'record.held': `${O}streaming.runtime.io.checkpointing.ChannelState#blockChannel`,
+  'record.held': `${O}runtime.io.network.partition.PipelinedSubpartition#pollBuffer (isBlocked)`,
+  'channel.blocked': `${O}runtime.io.network.partition.PipelinedSubpartition#pollBuffer (Buffer.DataType#isBlockingUpstream)`,
+  'channel.resumed': `${O}runtime.io.network.partition.PipelinedSubpartition#resumeConsumption`,
+  'cancelMarker.sent': `${O}streaming.runtime.tasks.SubtaskCheckpointCoordinatorImpl#abortCheckpointOnBarrier (CancelCheckpointMarker)`,
+  'cancelMarker.received': `${O}streaming.runtime.io.checkpointing.SingleCheckpointBarrierHandler#processCancellationBarrier`,
+  'task.notified': `${O}streaming.runtime.tasks.SubtaskCheckpointCoordinatorImpl#notifyCheckpointAborted`,
   'checkpoint.syncSnapshot': `${O}streaming.runtime.tasks.SubtaskCheckpointCoordinatorImpl#checkpointState`,
   'file.uploaded': `${O}runtime.state.filesystem.FsCheckpointStreamFactory$FsCheckpointStateOutputStream#closeAndGetHandle`,
   'checkpoint.asyncCompleted': `${O}streaming.runtime.tasks.AsyncCheckpointRunnable#run`,
-  'checkpoint.declined': `${O}runtime.checkpoint.CheckpointCoordinator#receiveDeclineMessage`,
+  'checkpoint.declined': `${O}runtime.messages.checkpoint.DeclineCheckpoint (CheckpointResponder#declineCheckpoint)`,
   'job.failed': `${O}runtime.checkpoint.CheckpointFailureManager#handleCheckpointException`,
   'checkpoint.acknowledged': `${O}runtime.checkpoint.CheckpointCoordinator#receiveAcknowledgeMessage`,
   'checkpoint.completed': `${O}runtime.checkpoint.CheckpointCoordinator#completePendingCheckpoint`,
   'checkpoint.subsumed': `${O}runtime.checkpoint.DefaultCompletedCheckpointStore#addCheckpointAndSubsumeOldestOne`,
   'checkpoint.aborted': `${O}runtime.checkpoint.CheckpointCoordinator#abortPendingCheckpoint`,
-  'checkpoint.notified': `${O}runtime.state.CheckpointListener#notifyCheckpointComplete`,
+  'checkpoint.notified': `${O}runtime.checkpoint.CheckpointCoordinator#sendAcknowledgeMessages / sendAbortedMessages`,
   'file.discarded': `${O}runtime.state.StreamStateHandle#discardState`,
   'memtable.sealed': `${O}contrib.streaming.state.RocksDBKeyedStateBackend (RocksDB MemTable switch)`,
   'sst.flushed': `${O}contrib.streaming.state.RocksDBKeyedStateBackend (RocksDB FlushJob)`,

@@ -13,10 +13,12 @@ import { abortPendingCheckpoint, handleCheckpointTimeout } from './coordinator/a
 import { handleTaskRestore } from './restore/restoreJob';
 import { startFromRetained } from './restore/startFromRetained';
 import { handleCompactionDone, handleLsmFlush } from './job/lsmEvents';
-import { handleSinkNotifyComplete } from './job/sink/transactionalSink';
+import { handleTaskNotifyAborted, handleTaskNotifyComplete } from './snapshot/taskNotifications';
+import { handleCancelMarkerArrive } from './dataflow/cancelMarker';
+import { handleChannelResume } from './dataflow/channels';
 import { handleDstlDrain, handleDstlRetry, handleDstlUploadDone } from './job/changelog/dstlUploads';
 import { handleMaterializationDone, startPeriodicMaterialization, triggerMaterialization } from './job/changelog/materialization';
-import { handleTaskProcess } from './dataflow/taskInput';
+import { handleTaskProcess, wakeTask } from './dataflow/taskInput';
 import { handleAlignmentTimeout } from './dataflow/unaligned';
 import { handleOutputTimeout } from './dataflow/outputTimeout';
 import type { QueueItemKind, QueueItemOf } from './queueItems';
@@ -47,7 +49,10 @@ export const HANDLERS: HandlerTable = {
   'barrier.arrive': handleBarrierArrive,
   'task.asyncDone': handleAsyncDone,
   'checkpoint.ack': handleAcknowledge,
-  'sink.notifyComplete': handleSinkNotifyComplete,
+  'task.notifyComplete': handleTaskNotifyComplete,
+  'task.notifyAborted': handleTaskNotifyAborted,
+  'cancelMarker.arrive': handleCancelMarkerArrive,
+  'channel.resume': (ctx, item) => handleChannelResume(ctx, item, (t) => wakeTask(ctx, t)),
   'checkpoint.decline': (ctx, item) => {
     abortPendingCheckpoint(ctx, item.checkpointId, item.reason, item.task);
   },

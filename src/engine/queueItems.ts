@@ -22,8 +22,6 @@ export type QueueItem =
       from: string;
       /** Where the record was read: `p<partition>:g<offset>` (generator) or `p<partition>:l<offset>` (script log). */
       origin: string;
-      /** Set when an alignment releases a held record: it was already counted as arrived. */
-      released?: boolean;
     }
   /** The periodic checkpoint scheduler fires (`CheckpointCoordinator.ScheduledTrigger`). */
   | { kind: 'checkpoint.periodic'; generation: number }
@@ -31,6 +29,10 @@ export type QueueItem =
   | { kind: 'task.trigger'; task: string; checkpointId: number; isSavepoint: boolean; triggerMs: number }
   /** A checkpoint barrier arrives on one input channel of a subtask. */
   | { kind: 'barrier.arrive'; task: string; from: string; checkpointId: number; isSavepoint: boolean; triggerMs: number; priority?: boolean }
+  /** A `CancelCheckpointMarker` arrives on one input channel of a subtask. */
+  | { kind: 'cancelMarker.arrive'; task: string; from: string; checkpointId: number }
+  /** A receiver's resume-consumption request reaches the sender `task` of channel task→to (it was blocked by barrier `checkpointId`). */
+  | { kind: 'channel.resume'; task: string; to: string; checkpointId: number }
   /** A busy subtask finishes its record, or a subtask woken by returning credit processes again. */
   | { kind: 'task.process'; task: string }
   /** `execution.checkpointing.aligned-checkpoint-timeout` expires for a subtask still aligning. */
@@ -42,8 +44,13 @@ export type QueueItem =
   | { kind: 'checkpoint.decline'; task: string; checkpointId: number; reason: DeclineReason }
   /** A subtask's acknowledgement reaches the coordinator. */
   | { kind: 'checkpoint.ack'; task: string; checkpointId: number; ack: TaskAcknowledgement }
-  /** `notifyCheckpointComplete` reaches a transactional sink subtask of restart `attempt` (an RPC). */
-  | { kind: 'sink.notifyComplete'; task: string; checkpointId: number; attempt: number }
+  /**
+   * The JobManager's `confirmCheckpoint` RPC reaches a subtask of restart `attempt`
+   * (`TaskExecutorGateway#confirmCheckpoint`): notifyCheckpointComplete, then notifyCheckpointSubsumed.
+   */
+  | { kind: 'task.notifyComplete'; task: string; checkpointId: number; isSavepoint?: boolean; lastSubsumedId: number | null; attempt: number }
+  /** The JobManager's `abortCheckpoint` RPC reaches a subtask of restart `attempt` (`notifyCheckpointAborted`). */
+  | { kind: 'task.notifyAborted'; task: string; checkpointId: number; attempt: number }
   /** A subtask of a restarting job has downloaded its files and rebuilds its state. */
   | { kind: 'task.restore'; task: string }
   /** RocksDB's background flush runs for a subtask. */

@@ -102,7 +102,8 @@ export function createInjector(c: FaultCase): FaultInjector {
       });
     case 'during-alignment-held': {
       // Later in the same alignment, a record came in on a channel while its barrier is not complete:
-      // aligned exactly_once holds it back behind the barrier (`record.held`); at_least_once
+      // aligned exactly_once keeps it at the sender, whose channel the barrier blocked (`record.held`,
+      // emitted by the sender, which is the task that fails); at_least_once
       // processes it although its channel's barrier has arrived (it overtakes the barrier);
       // unaligned processes one that comes before its channel's barrier after the snapshot was
       // taken (in-flight data, recorded as channel state). The task that has it fails.

@@ -4,9 +4,7 @@
  * running for it, the failure manager decides whether it counts (`CheckpointFailureManager`),
  * and a queued trigger request may run now (`scheduleTriggerRequest`).
  */
-import { releaseHeld } from '../dataflow/barrierHandler';
-import { runTask } from '../dataflow/taskInput';
-import { releaseRunning } from '../snapshot/snapshotLifecycle';
+import { RPC_LATENCY_MS } from '../job/latencies';
 import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
 import { historyOf, type CheckpointFailureReason } from './coordinatorState';
@@ -44,17 +42,11 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     if (deleteFile(ctx.state.storage, path)) ctx.emit('file.discarded', { path, size: f.bytes.length, reason: `checkpoint ${id} aborted (${reason})` });
   }
   registryAborted(ctx, id, pending.isSavepoint);
-  // Tasks cancel the checkpoint's alignment and async part.
-  for (const [task, cp] of Object.entries(ctx.state.job.checkpointing)) {
-    if (cp.aligning?.checkpointId === id) {
-      cp.aligning = null;
-      releaseHeld(ctx, task);
-      // The held input goes on now (not when the whole job is being cancelled: it dies with it).
-      if (reason !== 'JOB_FAILOVER_REGION') runTask(ctx, task);
-    }
-    releaseRunning(ctx, task, id);
-  }
-  ctx.emit('checkpoint.notified', { checkpointId: id, notification: 'aborted', tasks: Object.keys(ctx.state.job.checkpointing).length }, { task: 'jobmanager' });
+  // sendAbortedMessages: every task gets the `abortCheckpoint` RPC and acts on it when it arrives
+  // (snapshot/taskNotifications.ts). It cancels the asynchronous part, not an alignment.
+  const tasks = Object.keys(ctx.state.job.checkpointing);
+  for (const task of tasks) ctx.schedule(RPC_LATENCY_MS, { kind: 'task.notifyAborted', task, checkpointId: id, attempt: ctx.state.job.attempt });
+  ctx.emit('checkpoint.notified', { checkpointId: id, notification: 'aborted', tasks: tasks.length }, { task: 'jobmanager' });
   if (tooMany) {
     // CheckpointFailureManager: too many consecutive failures fail the job, which fails over.
     clearFailureCount(c);

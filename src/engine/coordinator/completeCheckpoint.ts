@@ -13,11 +13,10 @@ import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
 import { registryAcknowledged, registryCompleted } from './registryBridge';
 import { checkpointDir, historyOf, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
-import { changelogNotifyComplete, changelogNotifySubsumed } from '../job/changelog/changelogSnapshot';
 import { taskFilesOf } from './taskFiles';
 import { handleCheckpointSuccess } from './failureManager';
 import { executeQueuedRequest } from './triggerCheckpoint';
-import { scheduleSinkNotifications } from '../job/sink/transactionalSink';
+import { RPC_LATENCY_MS } from '../job/latencies';
 
 function referencedFiles(state: SubtaskStateSnapshot): string[] {
   const out: string[] = [];
@@ -179,33 +178,16 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   // Older pending checkpoints can never be needed now.
   if (inStore) for (const older of c.pending.filter((x) => x.id < p.id && !x.isSavepoint)) abortPendingCheckpoint(ctx, older.id, 'CHECKPOINT_SUBSUMED');
 
-  const taskNames = Object.keys(ctx.state.job.checkpointing);
-  for (const t of taskNames) {
-    const cp = ctx.state.job.checkpointing[t]!;
-    if (!p.isSavepoint && cp.lastCompletedCheckpointId < p.id) cp.lastCompletedCheckpointId = p.id;
-    // RocksIncrementalSnapshotStrategy.notifyCheckpointComplete: this checkpoint's SSTs become reusable.
-    // (Under the changelog backend the nested RocksDB is told about materializations instead.)
-    const inc = cp.incremental;
-    if (ctx.state.job.keyed[t]?.changelog) {
-      if (!p.isSavepoint) changelogNotifyComplete(ctx, t, p.id);
-    } else if (inc && !p.isSavepoint) {
-      const mine = inc.pending.find((x) => x.checkpointId === p.id);
-      if (mine) inc.confirmed = mine;
-      inc.pending = inc.pending.filter((x) => x.checkpointId > p.id);
-    }
-  }
-  // `cleanupAfterCompletedCheckpoint` (L1431): only checkpoints (and synchronous savepoints) are
-  // followed by notifyCheckpointComplete; an ordinary savepoint notifies no task and commits nothing.
-  // (≤1.14: every completed checkpoint and savepoint is notified, and a sink commits on it.)
-  if (!p.isSavepoint || legacy) {
-    ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });
-    scheduleSinkNotifications(ctx, p.id);
-  }
-  if (subsumed.length > 0) {
-    const lastSubsumed = subsumed[subsumed.length - 1]!.id;
-    ctx.emit('checkpoint.notified', { checkpointId: lastSubsumed, notification: 'subsumed', tasks: taskNames.length }, { task: 'jobmanager' });
-    for (const t of taskNames) changelogNotifySubsumed(ctx, t, lastSubsumed);
-  }
   // `scheduleTriggerRequest` (L1396): a request queued behind max-concurrent may run now.
   executeQueuedRequest(ctx);
+  // sendAcknowledgeMessages: only checkpoints (not ordinary savepoints) are confirmed to the tasks,
+  // one `confirmCheckpoint` RPC per task carrying the last subsumed checkpoint
+  // (CheckpointCoordinator L1431–1443); each task acts on it when it arrives (snapshot/taskNotifications.ts).
+  // ≤1.14: every completed checkpoint and savepoint is notified, and a sink commits on it.
+  if (p.isSavepoint && !legacy) return;
+  const taskNames = Object.keys(ctx.state.job.checkpointing);
+  const lastSubsumedId = subsumed.length > 0 ? subsumed[subsumed.length - 1]!.id : null;
+  ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });
+  if (lastSubsumedId !== null) ctx.emit('checkpoint.notified', { checkpointId: lastSubsumedId, notification: 'subsumed', tasks: taskNames.length }, { task: 'jobmanager' });
+  for (const task of taskNames) ctx.schedule(RPC_LATENCY_MS, { kind: 'task.notifyComplete', task, checkpointId: p.id, isSavepoint: p.isSavepoint, lastSubsumedId, attempt: ctx.state.job.attempt });
 }

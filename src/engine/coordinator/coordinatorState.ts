@@ -57,6 +57,8 @@ export type CheckpointFailureReason =
   | 'CHECKPOINT_EXPIRED'
   | 'CHECKPOINT_SUBSUMED'
   | 'CHECKPOINT_ASYNC_EXCEPTION'
+  /** A task got a `CancelCheckpointMarker` for it (`processCancellationBarrier`). */
+  | 'CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER'
   | 'TASK_FAILURE'
   | 'JOB_FAILOVER_REGION'
   | 'TOO_MANY_CHECKPOINT_REQUESTS'
@@ -64,12 +66,16 @@ export type CheckpointFailureReason =
   | 'CHECKPOINT_COORDINATOR_SHUTDOWN';
 
 /** The reasons a task sends with its decline (`CheckpointCoordinator.receiveDeclineMessage`). */
-export type DeclineReason = Extract<CheckpointFailureReason, 'CHECKPOINT_DECLINED' | 'CHECKPOINT_DECLINED_SUBSUMED' | 'CHECKPOINT_ASYNC_EXCEPTION'>;
+export type DeclineReason = Extract<
+  CheckpointFailureReason,
+  'CHECKPOINT_DECLINED' | 'CHECKPOINT_DECLINED_SUBSUMED' | 'CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER' | 'CHECKPOINT_ASYNC_EXCEPTION'
+>;
 
 /** `CheckpointFailureReason.message()`: what Flink's REST `failure_message` shows. */
 export const FAILURE_MESSAGE: Record<CheckpointFailureReason, string> = {
   CHECKPOINT_DECLINED: 'Checkpoint was declined.',
   CHECKPOINT_DECLINED_SUBSUMED: 'Checkpoint was canceled because a barrier from newer checkpoint was received.',
+  CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER: 'Task received cancellation from one of its inputs',
   CHECKPOINT_EXPIRED: 'Checkpoint expired before completing.',
   CHECKPOINT_SUBSUMED: 'Checkpoint has been subsumed.',
   CHECKPOINT_ASYNC_EXCEPTION: 'Asynchronous task checkpoint failed.',

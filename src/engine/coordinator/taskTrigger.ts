@@ -5,7 +5,8 @@ import type { StepContext } from '../stepContext';
 
 export function handleTaskTrigger(ctx: StepContext, item: QueueItemOf<'task.trigger'>): void {
   if (!ctx.state.job.sources[item.task]) return; // the job was restarted meanwhile
-  if (!ctx.state.coordinator.pending.some((p) => p.id === item.checkpointId)) return; // aborted meanwhile
-  ctx.emit('barrier.injected', { checkpointId: item.checkpointId, to: ctx.state.job.topology.outputs[item.task] ?? [] }, { task: item.task });
+  // A source told of the abort before the trigger arrived sends a CancelCheckpointMarker instead (snapshotLifecycle).
+  const cp = ctx.state.job.checkpointing[item.task];
+  if (cp && !cp.abortedCheckpointIds.includes(item.checkpointId)) ctx.emit('barrier.injected', { checkpointId: item.checkpointId, to: ctx.state.job.topology.outputs[item.task] ?? [] }, { task: item.task });
   performCheckpoint(ctx, { task: item.task, checkpointId: item.checkpointId, isSavepoint: item.isSavepoint, triggerMs: item.triggerMs, barrierFirstMs: ctx.nowMs, alignmentDurationMs: 0 });
 }

@@ -1,37 +1,53 @@
 /**
  * Barriers at a subtask with inputs. Exactly-once (`SingleCheckpointBarrierHandler`, aligned):
- * the first barrier of checkpoint n blocks its channel, records arriving behind it are held
- * back, and when barrier n has arrived on every input the task snapshots, forwards the barrier
- * and processes the held records. At-least-once (`CheckpointBarrierTracker`): nothing blocks;
- * the task snapshots once barrier n has arrived on every input. Unaligned checkpoints (and the
- * switch from aligned after `aligned-checkpoint-timeout`) are in unaligned.ts.
+ * the first barrier of checkpoint n starts the alignment; each aligned barrier blocked its
+ * channel at the sender when it left (`PipelinedSubpartition#pollBuffer`), so nothing behind it
+ * reaches this task; when barrier n has arrived on every input the task snapshots, forwards the
+ * barrier and resumes consumption of every blocked channel (`AbstractAlignedBarrierHandlerState`:
+ * `triggerGlobalCheckpoint`, then `unblockAllChannels`). At-least-once (`CheckpointBarrierTracker`):
+ * nothing blocks; the task snapshots once barrier n has arrived on every input. Unaligned
+ * checkpoints (and the switch from aligned after `aligned-checkpoint-timeout`) are in unaligned.ts,
+ * `CancelCheckpointMarker` in cancelMarker.ts.
  */
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
+import type { TaskCheckpointing } from '../job/taskCheckpointing';
 import { performCheckpoint } from '../snapshot/snapshotLifecycle';
 import type { ChannelBarrier } from './channelState';
-import { flowOf } from './channels';
+import { flowOf, resumeConsumption } from './channels';
+import { abortCheckpointOnBarrier } from './cancelMarker';
 import { runTask } from './taskInput';
 import { onUnalignedBarrier, scheduleAlignmentTimeout, startsUnaligned, unalignedSnapshotOf } from './unaligned';
 
-/** True when a record from `from` must wait: its channel already delivered the barrier being aligned. */
-export function isChannelBlocked(ctx: StepContext, task: string, from: string): boolean {
-  if (ctx.state.scenario.checkpointing.mode !== 'exactly_once') return false;
-  const a = ctx.state.job.checkpointing[task]?.aligning;
-  return !!a && a.arrived.includes(from);
+/**
+ * Whether a barrier of checkpoint `id` comes too late to start or join anything: an older
+ * checkpoint than the newest this task heard of, or that one after its alignment ended or was
+ * cancelled (`SingleCheckpointBarrierHandler#processBarrier`, first branch).
+ */
+export function isLateBarrier(cp: TaskCheckpointing, id: number): boolean {
+  if (cp.lastCompletedCheckpointId >= id || cp.running.some((r) => r.checkpointId >= id)) return true;
+  return id < cp.currentCheckpointId || (id === cp.currentCheckpointId && cp.aligning?.checkpointId !== id);
 }
 
-/** Holds a record that arrived on a blocked channel. */
-export function holdRecord(ctx: StepContext, item: QueueItemOf<'record.arrive'>): void {
-  const cp = ctx.state.job.checkpointing[item.task]!;
-  cp.held.push({ from: item.from, origin: item.origin, key: item.key, keyGroup: item.keyGroup, value: item.value });
-  ctx.emit('record.held', { checkpointId: cp.aligning!.checkpointId, from: item.from, key: item.key, value: item.value, held: cp.held.length }, { task: item.task });
+/** Every channel this task blocked is resumed (`ChannelState#unblockAllChannels`). */
+export function resumeAllBlocked(ctx: StepContext, task: string): void {
+  const cp = ctx.state.job.checkpointing[task];
+  if (!cp) return;
+  for (const b of cp.blocked) resumeConsumption(ctx, task, b.from, b.checkpointId);
+  cp.blocked = [];
 }
 
-/** Whether the coordinator aborted checkpoint `id` (tasks learn it from the abort notification). */
-export function isAborted(ctx: StepContext, id: number): boolean {
-  const h = ctx.state.coordinator.history.find((x) => x.id === id);
-  return h?.status === 'FAILED';
+/**
+ * The alignment of checkpoint `id` is given up (`SingleCheckpointBarrierHandler#abortInternal`):
+ * blocked channels are resumed, and the task declines and tells its downstream tasks
+ * (`notifyAbort` → `SubtaskCheckpointCoordinatorImpl#abortCheckpointOnBarrier`).
+ */
+export function abortAlignment(ctx: StepContext, task: string, id: number, reason: 'CHECKPOINT_DECLINED_SUBSUMED' | 'CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER', detail: string): void {
+  const cp = ctx.state.job.checkpointing[task]!;
+  cp.currentCheckpointId = Math.max(cp.currentCheckpointId, id);
+  if (cp.aligning?.checkpointId === id) cp.aligning = null;
+  resumeAllBlocked(ctx, task);
+  abortCheckpointOnBarrier(ctx, task, id, reason, detail);
 }
 
 /** A barrier's transmission ends: handle it now, or queue it behind the records of its channel. */
@@ -41,13 +57,11 @@ export function handleBarrierArrive(ctx: StepContext, item: QueueItemOf<'barrier
   const b: ChannelBarrier = { checkpointId: item.checkpointId, isSavepoint: item.isSavepoint, triggerMs: item.triggerMs };
   // An unaligned barrier overtakes the queued input; so does any barrier of a checkpoint this task already took unaligned.
   if (item.priority || unalignedSnapshotOf(ctx, item.task, item.checkpointId) || startsUnaligned(ctx, b)) {
-    onUnalignedBarrier(ctx, item.task, item.from, b);
+    onUnalignedBarrier(ctx, item.task, item.from, b, !item.priority && ctx.state.scenario.checkpointing.mode === 'exactly_once');
     return;
   }
   const flow = flowOf(job, item.task);
-  // A barrier on a channel blocked by an alignment stays behind it like a record (aligned: the
-  // channel is not read until `resumeConsumption`), so a newer barrier never cuts an alignment short.
-  if (flow.busy || flow.queue.some((e) => e.from === item.from) || isChannelBlocked(ctx, item.task, item.from)) {
+  if (flow.busy || flow.queue.some((e) => e.from === item.from)) {
     flow.queue.push({ from: item.from, kind: 'barrier', ...b });
     scheduleAlignmentTimeout(ctx, item.task, b); // announced: the timeout runs while the barrier waits
     return;
@@ -59,65 +73,42 @@ export function handleBarrierArrive(ctx: StepContext, item: QueueItemOf<'barrier
 export function handleBarrier(ctx: StepContext, task: string, from: string, b: ChannelBarrier): void {
   const cp = ctx.state.job.checkpointing[task];
   if (!cp) return;
+  // An in-order barrier of an exactly-once checkpoint is an aligned one: its sender blocked the channel.
+  const aligned = ctx.state.scenario.checkpointing.mode === 'exactly_once';
   if (unalignedSnapshotOf(ctx, task, b.checkpointId)) {
-    onUnalignedBarrier(ctx, task, from, b); // this task switched to unaligned after the alignment timeout
+    onUnalignedBarrier(ctx, task, from, b, aligned); // this task switched to unaligned after the alignment timeout
+    return;
+  }
+  if (isLateBarrier(cp, b.checkpointId)) {
+    // Nothing to align: the channel is resumed at once (SingleCheckpointBarrierHandler L219–224).
+    if (aligned) resumeConsumption(ctx, task, from, b.checkpointId);
     return;
   }
   const inputs = ctx.state.job.topology.inputs[task] ?? [];
-  if (cp.lastCompletedCheckpointId >= b.checkpointId || cp.running.some((r) => r.checkpointId >= b.checkpointId)) return;
-  if (cp.aligning && cp.aligning.checkpointId > b.checkpointId) return; // a late barrier of an abandoned checkpoint
-  // The task was told the checkpoint was aborted (`notifyCheckpointAborted`, Flink's
-  // CancelCheckpointMarker): its barrier starts no alignment that could never finish.
-  if (isAborted(ctx, b.checkpointId)) return;
   if (!cp.aligning || cp.aligning.checkpointId < b.checkpointId) {
-    if (cp.aligning) {
-      // A newer checkpoint's barrier ends an older alignment (that checkpoint will be subsumed):
-      // the held records came before this barrier, so they go first.
-      releaseHeld(ctx, task);
-      cp.aligning = null;
-      if (flowOf(ctx.state.job, task).queue.some((e) => e.from === from)) {
-        flowOf(ctx.state.job, task).queue.push({ from, kind: 'barrier', ...b });
-        runTask(ctx, task);
-        return;
-      }
+    // A newer barrier while an older checkpoint is still aligning (SingleCheckpointBarrierHandler
+    // L341–342, `cancelSubsumedCheckpoint` L451–458): the older one is declined at once as
+    // CHECKPOINT_DECLINED_SUBSUMED, not left pending until it expires.
+    if (cp.aligning && aligned) {
+      abortAlignment(ctx, task, cp.aligning.checkpointId, 'CHECKPOINT_DECLINED_SUBSUMED', `CHECKPOINT_DECLINED_SUBSUMED: barrier ${b.checkpointId} arrived before checkpoint ${cp.aligning.checkpointId} was aligned`);
     }
     cp.aligning = { checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, firstBarrierMs: ctx.nowMs, arrived: [] };
+    cp.currentCheckpointId = b.checkpointId;
     scheduleAlignmentTimeout(ctx, task, b);
   }
   const a = cp.aligning;
   if (!a.arrived.includes(from)) a.arrived.push(from);
-  const blocking = ctx.state.scenario.checkpointing.mode === 'exactly_once';
-  ctx.emit('barrier.received', { checkpointId: a.checkpointId, from, arrived: a.arrived.length, of: inputs.length, blocked: blocking && a.arrived.length < inputs.length }, { task });
+  if (aligned) cp.blocked.push({ from, checkpointId: a.checkpointId });
+  ctx.emit('barrier.received', { checkpointId: a.checkpointId, from, arrived: a.arrived.length, of: inputs.length, blocked: aligned && a.arrived.length < inputs.length }, { task });
   if (a.arrived.length < inputs.length) {
     runTask(ctx, task); // input on the channels still open goes on
     return;
   }
   const alignmentDurationMs = ctx.nowMs - a.firstBarrierMs;
   cp.aligning = null;
-  ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, released: cp.held.length }, { task });
+  ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, resumed: cp.blocked.length }, { task });
   performCheckpoint(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs, processedData: a.processedBytes ?? 0 });
-  releaseHeld(ctx, task);
-  // Input that queued behind the alignment on the unblocked channels can go on now.
+  // After the snapshot (and the barrier forwarded), the senders may send again.
+  resumeAllBlocked(ctx, task);
   runTask(ctx, task);
-}
-
-/**
- * Unblocks every channel: held records go to the front of the input queue, in the order they
- * arrived, ahead of anything that arrives later on their channels (channels stay FIFO).
- */
-export function releaseHeld(ctx: StepContext, task: string): void {
-  const cp = ctx.state.job.checkpointing[task]!;
-  if (cp.held.length === 0) return;
-  const flow = flowOf(ctx.state.job, task);
-  const toQueued = (r: (typeof cp.held)[number]) => ({ from: r.from, kind: 'record' as const, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin });
-  // A channel whose input still waits in the queue (behind a barrier that reached it while it was
-  // blocked) gets its held records after that input: per channel, order is arrival order.
-  const behind = cp.held.filter((r) => flow.queue.some((e) => e.from === r.from));
-  const front = cp.held.filter((r) => !behind.includes(r));
-  for (const r of behind) {
-    const last = flow.queue.findLastIndex((e) => e.from === r.from);
-    flow.queue.splice(last + 1, 0, toQueued(r));
-  }
-  flow.queue.unshift(...front.map(toQueued));
-  cp.held = [];
 }

@@ -23,7 +23,12 @@ export interface ChannelBarrier {
   triggerMs: number;
 }
 
-export type OutputElement = ({ kind: 'record' } & ChannelRecord) | ({ kind: 'barrier' } & ChannelBarrier);
+/** Flink's `CancelCheckpointMarker`: an event that travels in order with the records of its channel. */
+export interface ChannelCancelMarker {
+  checkpointId: number;
+}
+
+export type OutputElement = ({ kind: 'record' } & ChannelRecord) | ({ kind: 'barrier'; /** A priority barrier waiting only because the subpartition is blocked. */ priority?: boolean } & ChannelBarrier) | ({ kind: 'cancel' } & ChannelCancelMarker);
 
 /** The sender side of a channel: what waits for credit, and what is on the wire. */
 export interface ChannelOutState {
@@ -33,6 +38,11 @@ export interface ChannelOutState {
   outQueue: OutputElement[];
   /** Records on the wire (sent, not yet arrived). */
   inTransit: number;
+  /**
+   * The aligned barrier that blocked this subpartition when it left (`PipelinedSubpartition.isBlocked`):
+   * nothing more leaves until the receiver resumes consumption after its alignment.
+   */
+  blockedBy?: number | null;
 }
 
 /** An element queued at the receiver (`InputChannel` buffers), in arrival order. */

@@ -3,8 +3,11 @@
  * goes on the wire only while the receiver has credit for the channel; otherwise it waits in the
  * sender's output queue. Consuming a record at the receiver returns its credit, which sends the
  * next waiting element. A barrier needs no credit but keeps its place in the queue (aligned and
- * at-least-once), or overtakes every waiting record (unaligned: a priority event).
+ * at-least-once), or overtakes every waiting record (unaligned: a priority event). An aligned
+ * barrier blocks its subpartition when it leaves (`PipelinedSubpartition#pollBuffer`): what
+ * follows it waits at the sender until the receiver, done aligning, resumes consumption.
  */
+import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import type { JobState } from '../job/jobState';
 import { HOP_LATENCY_MS } from '../job/latencies';
@@ -26,13 +29,12 @@ function capacity(ctx: StepContext): number {
   return ctx.state.scenario.job.channelCapacity;
 }
 
-/** Buffers of channel from→to in use at the receiver's side: on the wire, queued, or held back by alignment. */
+/** Buffers of channel from→to in use at the receiver's side: on the wire or queued. */
 export function creditsUsed(ctx: StepContext, from: string, to: string): number {
   const job = ctx.state.job;
   const ch = job.channels[channelKey(from, to)];
   let n = ch?.inTransit ?? 0;
   for (const e of job.flow[to]?.queue ?? []) if (e.from === from && e.kind === 'record') n += 1;
-  for (const h of job.checkpointing[to]?.held ?? []) if (h.from === from) n += 1;
   return n;
 }
 
@@ -41,19 +43,59 @@ function transmit(ctx: StepContext, ch: ChannelOutState, r: ChannelRecord): void
   ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: ch.to, from: ch.from, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin });
 }
 
+/**
+ * A barrier leaves the sender. An aligned one (exactly-once, not a priority event: Flink's
+ * `ALIGNED_CHECKPOINT_BARRIER`, `CheckpointOptions#needsAlignment`) blocks the subpartition.
+ */
 export function transmitBarrier(ctx: StepContext, ch: ChannelOutState, b: ChannelBarrier, priority: boolean): void {
   ctx.schedule(HOP_LATENCY_MS, { kind: 'barrier.arrive', task: ch.to, from: ch.from, checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, ...(priority ? { priority: true } : {}) });
+  if (priority || ctx.state.scenario.checkpointing.mode !== 'exactly_once') return;
+  ch.blockedBy = b.checkpointId;
+  ctx.emit('channel.blocked', { to: ch.to, checkpointId: b.checkpointId }, { task: ch.from });
 }
 
-/** Sends a record from→to now, or queues it at the sender until the receiver grants credit. */
+/** Sends a record from→to now, or queues it at the sender until the receiver grants credit (or resumes a blocked channel). */
 export function sendRecord(ctx: StepContext, from: string, to: string, r: ChannelRecord): void {
   const ch = channelOf(ctx.state.job, from, to);
-  if (ch.outQueue.length === 0 && creditsUsed(ctx, from, to) < capacity(ctx)) {
+  if (ch.blockedBy == null && ch.outQueue.length === 0 && creditsUsed(ctx, from, to) < capacity(ctx)) {
     transmit(ctx, ch, r);
     return;
   }
   ch.outQueue.push({ kind: 'record', ...r });
+  if (ch.blockedBy != null) {
+    // Behind an aligned barrier: the record waits at the sender while the receiver aligns.
+    ctx.emit('record.held', { checkpointId: ch.blockedBy, to, key: r.key, value: r.value, held: ch.outQueue.length }, { task: from });
+    return;
+  }
   if (ch.outQueue.length === 1) ctx.emit('channel.backPressured', { to, queued: 1, capacity: capacity(ctx) }, { task: from });
+}
+
+/**
+ * `CancelCheckpointMarker` from→to: an ordinary event, in order behind what the sender already
+ * queued (`RecordWriter#broadcastEvent`), that tells the receiver to stop waiting for barrier n.
+ */
+export function sendCancelMarker(ctx: StepContext, from: string, to: string, checkpointId: number): void {
+  const ch = channelOf(ctx.state.job, from, to);
+  if (ch.blockedBy == null && ch.outQueue.length === 0) ctx.schedule(HOP_LATENCY_MS, { kind: 'cancelMarker.arrive', task: to, from, checkpointId });
+  else ch.outQueue.push({ kind: 'cancel', checkpointId });
+}
+
+/**
+ * The receiver resumes consumption of a channel it blocked (`CheckpointableInput#resumeConsumption`);
+ * the request reaches the sender over the network.
+ */
+export function resumeConsumption(ctx: StepContext, task: string, from: string, checkpointId: number): void {
+  ctx.schedule(HOP_LATENCY_MS, { kind: 'channel.resume', task: from, to: task, checkpointId });
+}
+
+/** The resume request reaches the sender: its subpartition sends again (`PipelinedSubpartition#resumeConsumption`). */
+export function handleChannelResume(ctx: StepContext, item: QueueItemOf<'channel.resume'>, wake: (task: string) => void): void {
+  const ch = ctx.state.job.channels[channelKey(item.task, item.to)];
+  if (!ch || ch.blockedBy !== item.checkpointId) return; // the job was restarted meanwhile
+  ch.blockedBy = null;
+  ctx.emit('channel.resumed', { to: item.to, checkpointId: item.checkpointId, waiting: ch.outQueue.length }, { task: item.task });
+  drainChannel(ctx, item.task, item.to, wake);
+  if (ch.outQueue.length === 0 && !outputBackPressured(ctx, item.task)) wake(item.task);
 }
 
 /**
@@ -63,10 +105,13 @@ export function sendRecord(ctx: StepContext, from: string, to: string, r: Channe
 export function sendBarrier(ctx: StepContext, from: string, to: string, b: ChannelBarrier, priority: boolean): ChannelRecord[] {
   const ch = channelOf(ctx.state.job, from, to);
   if (priority) {
-    transmitBarrier(ctx, ch, b, true);
-    return ch.outQueue.filter((e): e is Extract<OutputElement, { kind: 'record' }> => e.kind === 'record').map(({ kind: _k, ...r }) => r);
+    const overtaken = ch.outQueue.filter((e): e is Extract<OutputElement, { kind: 'record' }> => e.kind === 'record').map(({ kind: _k, ...r }) => r);
+    // A blocked subpartition lets nothing out, priority events included: it goes first once resumed.
+    if (ch.blockedBy != null) ch.outQueue.unshift({ kind: 'barrier', priority: true, ...b });
+    else transmitBarrier(ctx, ch, b, true);
+    return overtaken;
   }
-  if (ch.outQueue.length === 0) transmitBarrier(ctx, ch, b, false);
+  if (ch.blockedBy == null && ch.outQueue.length === 0) transmitBarrier(ctx, ch, b, false);
   else ch.outQueue.push({ kind: 'barrier', ...b });
   return [];
 }
@@ -89,12 +134,18 @@ export function drainChannel(ctx: StepContext, from: string, to: string, wake: (
   const ch = ctx.state.job.channels[channelKey(from, to)];
   if (!ch || ch.outQueue.length === 0) return;
   const cap = capacity(ctx);
-  while (ch.outQueue.length > 0) {
+  while (ch.outQueue.length > 0 && ch.blockedBy == null) {
     const head = ch.outQueue[0]!;
+    if (head.kind === 'cancel') {
+      ch.outQueue.shift();
+      ctx.schedule(HOP_LATENCY_MS, { kind: 'cancelMarker.arrive', task: to, from, checkpointId: head.checkpointId });
+      continue;
+    }
     if (head.kind === 'barrier') {
       ch.outQueue.shift();
-      transmitBarrier(ctx, ch, head, false);
-      onQueuedBarrierSent(ctx, from, to, head.checkpointId);
+      const { kind: _k, priority, ...b } = head;
+      transmitBarrier(ctx, ch, b, !!priority);
+      if (!priority) onQueuedBarrierSent(ctx, from, to, head.checkpointId);
       continue;
     }
     if (creditsUsed(ctx, from, to) >= cap) break;

@@ -67,7 +67,10 @@ export function handleOutputTimeout(ctx: StepContext, item: QueueItemOf<'barrier
     running.channelState!.output.push({ channel: to, records });
     overtaken += records.length;
     triggerMs = barrier.triggerMs;
-    transmitBarrier(ctx, ch, barrier, true);
+    const { kind: _k, priority: _p, ...b } = barrier;
+    // A subpartition still blocked by an older aligned barrier lets nothing out: it leaves first once resumed.
+    if (ch.blockedBy != null) ch.outQueue.unshift({ kind: 'barrier', priority: true, ...b });
+    else transmitBarrier(ctx, ch, b, true);
   }
   ctx.emit('barrier.outputTimedOut', { checkpointId: item.checkpointId, afterMs: ctx.nowMs - triggerMs, channels: [...pending], outputRecords: overtaken }, { task: item.task });
   settle(ctx, item.task, running, [...pending]);

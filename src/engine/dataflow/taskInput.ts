@@ -1,17 +1,18 @@
 /**
  * A subtask's input side (Flink's `StreamTaskNetworkInput` with the barrier handler in front):
  * records that arrive are processed at once when the subtask is idle, or queued in arrival order.
- * A record on a channel blocked by barrier alignment waits (aligned exactly-once). A subtask with
- * `processingMs` is busy that long per record; one whose output is full waits for credit. A barrier
- * keeps its place behind the records of its channel, except an unaligned barrier, which overtakes
- * them (unaligned.ts).
+ * Nothing arrives on a channel blocked by barrier alignment: its sender holds what follows the
+ * barrier (channels.ts). A subtask with `processingMs` is busy that long per record; one whose
+ * output is full waits for credit. Barriers and cancellation markers keep their place behind the
+ * records of their channel, except an unaligned barrier, which overtakes them (unaligned.ts).
  */
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import { processRecord } from '../job/recordFlow';
 import type { ChannelRecord, QueuedInput } from './channelState';
 import { channelOf, drainChannel, flowOf, outputBackPressured } from './channels';
-import { handleBarrier, holdRecord, isChannelBlocked } from './barrierHandler';
+import { handleBarrier } from './barrierHandler';
+import { processCancellationBarrier } from './cancelMarker';
 import { recordChannelState } from './unaligned';
 import { recordSerializedSize } from '../snapshot/channelStateHandle';
 
@@ -49,10 +50,9 @@ export function runTask(ctx: StepContext, task: string): void {
   if (!flow) return;
   while (!flow.busy && flow.queue.length > 0 && ctx.state.job.checkpointing[task]) {
     if (outputBackPressured(ctx, task)) return; // woken when credit returns downstream
-    const i = flow.queue.findIndex((e) => !isChannelBlocked(ctx, task, e.from));
-    if (i < 0) return; // everything queued waits behind an alignment
-    const e = flow.queue.splice(i, 1)[0]!;
+    const e = flow.queue.shift()!;
     if (e.kind === 'barrier') handleBarrier(ctx, task, e.from, e);
+    else if (e.kind === 'cancel') processCancellationBarrier(ctx, task, e.from, e.checkpointId);
     else consume(ctx, task, e.from, e);
   }
 }
@@ -70,21 +70,14 @@ export function onRecordArrive(ctx: StepContext, item: QueueItemOf<'record.arriv
   const job = ctx.state.job;
   if (!job.checkpointing[item.task]) return; // the job was restarted; the record was in flight in the old attempt
   const r: ChannelRecord = { key: item.key, keyGroup: item.keyGroup, value: item.value, origin: item.origin };
-  if (!item.released) {
-    const ch = channelOf(job, item.from, item.task);
-    ch.inTransit = Math.max(0, ch.inTransit - 1);
-    // Unaligned checkpoint in progress: a record that arrives before its channel's barrier is in-flight data.
-    recordChannelState(ctx, item.task, item.from, r);
-  }
+  const ch = channelOf(job, item.from, item.task);
+  ch.inTransit = Math.max(0, ch.inTransit - 1);
+  // Unaligned checkpoint in progress: a record that arrives before its channel's barrier is in-flight data.
+  recordChannelState(ctx, item.task, item.from, r);
   const flow = flowOf(job, item.task);
-  if (isChannelBlocked(ctx, item.task, item.from)) {
-    holdRecord(ctx, item);
-    return;
-  }
   if (flow.busy || flow.queue.length > 0 || outputBackPressured(ctx, item.task)) {
     const queued: QueuedInput = { from: item.from, kind: 'record', ...r };
     flow.queue.push(queued);
-    // An idle subtask whose queue held only input behind an alignment can take this one now.
     if (!flow.busy) runTask(ctx, item.task);
     return;
   }

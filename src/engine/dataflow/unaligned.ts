@@ -20,8 +20,8 @@ import { checkpointDir } from '../coordinator/coordinatorState';
 import { randomFileName } from '../snapshot/fileNames';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
 import type { ChannelBarrier, ChannelRecord } from './channelState';
-import { flowOf } from './channels';
-import { isAborted, releaseHeld } from './barrierHandler';
+import { flowOf, resumeConsumption } from './channels';
+import { abortAlignment, isLateBarrier, resumeAllBlocked } from './barrierHandler';
 import { runTask } from './taskInput';
 
 /** Whether a barrier arriving now is handled unaligned from the start. */
@@ -45,34 +45,51 @@ export function recordChannelState(ctx: StepContext, task: string, from: string,
   }
 }
 
-/** A barrier handled unaligned: the first one starts the snapshot; later ones close their channel's recording. */
-export function onUnalignedBarrier(ctx: StepContext, task: string, from: string, b: ChannelBarrier): void {
+/**
+ * A barrier handled unaligned: the first one starts the snapshot; later ones close their channel's
+ * recording. `aligned`: it was sent as an aligned barrier, so its sender blocked the channel
+ * (`AlternatingCollectingBarriersUnaligned#barrierReceived` books the channel as blocked); every
+ * blocked channel is resumed once all barriers are in (`finishCheckpoint`: `unblockAllChannels`).
+ */
+export function onUnalignedBarrier(ctx: StepContext, task: string, from: string, b: ChannelBarrier, aligned: boolean): void {
   const cp = ctx.state.job.checkpointing[task]!;
   const inputs = ctx.state.job.topology.inputs[task] ?? [];
   const running = unalignedSnapshotOf(ctx, task, b.checkpointId);
   if (running) {
     const cs = running.channelState!;
     cs.waitingFor = cs.waitingFor.filter((c) => c !== from);
+    if (aligned) cp.blocked.push({ from, checkpointId: b.checkpointId });
     ctx.emit('barrier.received', { checkpointId: b.checkpointId, from, arrived: inputs.length - cs.waitingFor.length, of: inputs.length, blocked: false }, { task });
-    if (cs.waitingFor.length === 0) finishChannelState(ctx, task, running);
+    if (cs.waitingFor.length === 0) {
+      finishChannelState(ctx, task, running);
+      resumeAllBlocked(ctx, task);
+    }
     return;
   }
-  if (cp.lastCompletedCheckpointId >= b.checkpointId || cp.running.some((r) => r.checkpointId >= b.checkpointId)) return;
-  if (cp.aligning && cp.aligning.checkpointId > b.checkpointId) return;
-  if (isAborted(ctx, b.checkpointId)) return;
+  if (isLateBarrier(cp, b.checkpointId)) {
+    if (aligned) resumeConsumption(ctx, task, from, b.checkpointId);
+    return;
+  }
   // A priority barrier (its sender timed out on the output side) can reach a subtask that is
   // still aligning this checkpoint: the channels whose barrier it processed carry post-barrier
-  // data, so they add nothing, and what is held there is processed after the snapshot.
+  // data, so they add nothing (their senders stay blocked until every barrier is in).
   const same = cp.aligning?.checkpointId === b.checkpointId ? cp.aligning : null;
   const processed = same ? same.arrived : [];
+  // An older alignment is given up: declined as subsumed (SingleCheckpointBarrierHandler L341–342).
+  if (cp.aligning && !same) abortAlignment(ctx, task, cp.aligning.checkpointId, 'CHECKPOINT_DECLINED_SUBSUMED', `CHECKPOINT_DECLINED_SUBSUMED: barrier ${b.checkpointId} arrived before checkpoint ${cp.aligning.checkpointId} was aligned`);
+  cp.currentCheckpointId = b.checkpointId;
+  if (aligned) cp.blocked.push({ from, checkpointId: b.checkpointId });
   ctx.emit('barrier.received', { checkpointId: b.checkpointId, from, arrived: processed.length + 1, of: inputs.length, blocked: false }, { task });
-  if (cp.aligning && !same) releaseHeld(ctx, task); // an older alignment is abandoned
   cp.aligning = null;
   startUnalignedSnapshot(ctx, task, b, processed, from, same?.firstBarrierMs ?? ctx.nowMs);
-  if (same) {
-    releaseHeld(ctx, task);
-    runTask(ctx, task);
-  }
+  resumeIfAllBarriersIn(ctx, task, b.checkpointId);
+  runTask(ctx, task);
+}
+
+/** Every barrier of checkpoint `id` is in (or the snapshot was not taken): blocked channels are resumed. */
+function resumeIfAllBarriersIn(ctx: StepContext, task: string, id: number): void {
+  const r = unalignedSnapshotOf(ctx, task, id);
+  if (!r || r.channelState!.waitingFor.length === 0) resumeAllBlocked(ctx, task);
 }
 
 /**
@@ -94,6 +111,9 @@ function startUnalignedSnapshot(ctx: StepContext, task: string, b: ChannelBarrie
   });
   const waitingFor = inputs.filter((c) => c !== overtaking && !processed.includes(c) && barrierAt(c) < 0);
   // The queued barriers of this checkpoint have done their work: they were overtaken by the snapshot.
+  // Each was an aligned barrier, so its sender's channel is blocked until every barrier is in.
+  const cp = ctx.state.job.checkpointing[task]!;
+  for (const e of flow.queue) if (e.kind === 'barrier' && e.checkpointId === b.checkpointId && !e.priority) cp.blocked.push({ from: e.from, checkpointId: b.checkpointId });
   flow.queue = flow.queue.filter((e) => !(e.kind === 'barrier' && e.checkpointId === b.checkpointId));
   performCheckpoint(ctx, { task, checkpointId: b.checkpointId, isSavepoint: false, triggerMs: b.triggerMs, barrierFirstMs: firstBarrierMs, alignmentDurationMs: ctx.nowMs - firstBarrierMs, unaligned: { input, waitingFor } });
 }
@@ -137,14 +157,17 @@ export function handleAlignmentTimeout(ctx: StepContext, item: QueueItemOf<'barr
   if (!a && !queued) return; // aligned in time, or nothing of this checkpoint reached the subtask
   if (cp.lastCompletedCheckpointId >= item.checkpointId || cp.running.some((r) => r.checkpointId >= item.checkpointId)) return;
   const b: ChannelBarrier = a ? { checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs } : { checkpointId: item.checkpointId, isSavepoint: false, triggerMs: (queued as ChannelBarrier).triggerMs };
-  if (cp.aligning && !a) releaseHeld(ctx, item.task); // an older alignment is abandoned
+  // An older alignment is given up: declined as subsumed.
+  if (cp.aligning && !a) abortAlignment(ctx, item.task, cp.aligning.checkpointId, 'CHECKPOINT_DECLINED_SUBSUMED', `CHECKPOINT_DECLINED_SUBSUMED: checkpoint ${item.checkpointId} timed out to unaligned before checkpoint ${cp.aligning.checkpointId} was aligned`);
   cp.aligning = null;
+  cp.currentCheckpointId = Math.max(cp.currentCheckpointId, b.checkpointId);
   const inputs = ctx.state.job.topology.inputs[item.task] ?? [];
   const processed = a?.arrived ?? [];
   const announced = flow.queue.filter((e) => e.kind === 'barrier' && e.checkpointId === item.checkpointId).length;
-  ctx.emit('barrier.alignmentTimedOut', { checkpointId: b.checkpointId, afterMs: ctx.nowMs - b.triggerMs, arrived: processed.length + announced, of: inputs.length, held: cp.held.length }, { task: item.task });
-  // The records held behind processed barriers belong after the snapshot: they are processed next, not persisted.
+  ctx.emit('barrier.alignmentTimedOut', { checkpointId: b.checkpointId, afterMs: ctx.nowMs - b.triggerMs, arrived: processed.length + announced, of: inputs.length, blocked: cp.blocked.length }, { task: item.task });
+  // The channels whose barrier was processed stay blocked at their senders until every barrier is in
+  // (AlternatingCollectingBarriers#alignedCheckpointTimeout keeps the channel state).
   startUnalignedSnapshot(ctx, item.task, b, processed, null, a?.firstBarrierMs ?? ctx.nowMs);
-  releaseHeld(ctx, item.task);
+  resumeIfAllBarriersIn(ctx, item.task, b.checkpointId);
   runTask(ctx, item.task);
 }

@@ -20,13 +20,14 @@ export interface Alignment {
   processedBytes?: number;
 }
 
-/** A record that arrived on a channel already blocked by barrier n: it belongs after the snapshot. */
-export interface HeldRecord {
+/**
+ * An input channel whose sender's subpartition is blocked: this task took in an aligned barrier
+ * from it, and nothing behind that barrier leaves the sender until this task resumes consumption
+ * (`ChannelState#blockChannel` / `unblockAllChannels`, `PipelinedSubpartition#resumeConsumption`).
+ */
+export interface BlockedInput {
   from: string;
-  origin: string;
-  key: string | number;
-  keyGroup: number;
-  value: number;
+  checkpointId: number;
 }
 
 /** A file the asynchronous part will upload. */
@@ -94,7 +95,21 @@ export interface IncrementalBookkeeping {
 
 export interface TaskCheckpointing {
   aligning: Alignment | null;
-  held: HeldRecord[];
+  /** Input channels blocked at their sender by an aligned barrier taken in here, until resumed. */
+  blocked: BlockedInput[];
+  /**
+   * `SingleCheckpointBarrierHandler.currentCheckpointId`: the newest checkpoint a barrier or a
+   * `CancelCheckpointMarker` told this task of; an older barrier, or one of a cancelled alignment,
+   * starts nothing.
+   */
+  currentCheckpointId: number;
+  /** `SubtaskCheckpointCoordinatorImpl.lastCheckpointId`: the newest checkpoint this task snapshotted or declined. */
+  lastCheckpointId: number;
+  /**
+   * `SubtaskCheckpointCoordinatorImpl.abortedCheckpointIds`: checkpoints the JobManager told this
+   * task were aborted before it took them; their barrier then becomes a `CancelCheckpointMarker`.
+   */
+  abortedCheckpointIds: number[];
   running: RunningSnapshot[];
   /** The last checkpoint this task was told completed (`notifyCheckpointComplete`). */
   lastCompletedCheckpointId: number;
@@ -107,5 +122,5 @@ export interface TaskCheckpointing {
 }
 
 export function createTaskCheckpointing(): TaskCheckpointing {
-  return { aligning: null, held: [], running: [], lastCompletedCheckpointId: 0, incremental: null, declineNext: null, failAt: null };
+  return { aligning: null, blocked: [], currentCheckpointId: 0, lastCheckpointId: 0, abortedCheckpointIds: [], running: [], lastCompletedCheckpointId: 0, incremental: null, declineNext: null, failAt: null };
 }

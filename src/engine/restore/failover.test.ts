@@ -18,7 +18,9 @@ function exactlyOnce(state: EngineState): void {
     }
   }
   for (const e of state.queue.heap) if (e.item.kind === 'record.arrive' && e.item.from.startsWith('source#')) expected.set(String(e.item.key), expected.get(String(e.item.key))! - e.item.value);
-  for (const [task, cp] of Object.entries(state.job.checkpointing)) if (task.startsWith('count#')) for (const r of cp.held) expected.set(String(r.key), expected.get(String(r.key))! - r.value);
+  // Records waiting at a source behind an aligned barrier (its channel is blocked) or queued at an operator.
+  const waiting = [...Object.values(state.job.channels).filter((c) => c.from.startsWith('source#')).flatMap((c) => c.outQueue), ...Object.entries(state.job.flow).filter(([t]) => t.startsWith('count#')).flatMap(([, f]) => f.queue)];
+  for (const r of waiting) if (r.kind === 'record') expected.set(String(r.key), expected.get(String(r.key))! - r.value);
   for (const [k, v] of [...expected]) if (v === 0) expected.delete(k);
   const actual = new Map<string, number>();
   for (const k of Object.values(state.job.keyed)) for (const e of keyedStateEntries(k.backend)) actual.set(String(e.key), e.value as number);

@@ -29,7 +29,9 @@ function expectedSums(state: EngineState): Map<string, number> {
   }
   const subtract = (key: string | number, value: number) => sums.set(String(key), sums.get(String(key))! - value);
   for (const e of state.queue.heap) if (e.item.kind === 'record.arrive' && e.item.from.startsWith('source#')) subtract(e.item.key, e.item.value);
-  for (const [task, cp] of Object.entries(state.job.checkpointing)) if (task.startsWith('count#')) for (const r of cp.held) subtract(r.key, r.value);
+  // Records waiting at a source behind an aligned barrier (its channel is blocked) or queued at an operator.
+  const waiting = [...Object.values(state.job.channels).filter((c) => c.from.startsWith('source#')).flatMap((c) => c.outQueue), ...Object.entries(state.job.flow).filter(([t]) => t.startsWith('count#')).flatMap(([, f]) => f.queue)];
+  for (const r of waiting) if (r.kind === 'record') subtract(r.key, r.value);
   for (const [k, v] of [...sums]) if (v === 0) sums.delete(k);
   return sums;
 }

@@ -41,6 +41,8 @@ const JOB_ITEMS: ReadonlySet<QueueItem['kind']> = new Set([
   'source.readLog',
   'record.arrive',
   'barrier.arrive',
+  'cancelMarker.arrive',
+  'channel.resume',
   'task.asyncDone',
   'task.trigger',
   'task.restore',

@@ -12,6 +12,7 @@ import type { ChannelRecord } from '../dataflow/channelState';
 import { sendBarrier } from '../dataflow/channels';
 import { finishChannelState, startsUnaligned } from '../dataflow/unaligned';
 import { watchQueuedBarriers } from '../dataflow/outputTimeout';
+import { abortCheckpointOnBarrier, broadcastCancelMarker } from '../dataflow/cancelMarker';
 import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
 import { openKeyedBackend } from '../job/keyedBackend';
 import type { QueueItemOf } from '../queueItems';
@@ -33,11 +34,21 @@ export function uploadDurationMs(ctx: StepContext, bytes: number, files: number)
 /** Synchronous part + barrier forwarding; schedules the asynchronous part. */
 export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { triggerMs: number; unaligned?: { input: { channel: string; records: ChannelRecord[] }[]; waitingFor: string[] } }): void {
   const cp = ctx.state.job.checkpointing[req.task]!;
+  // SubtaskCheckpointCoordinatorImpl#checkpointState L288–317: a barrier older than the last one
+  // is dropped; one the JobManager already said was aborted becomes a CancelCheckpointMarker.
+  if (cp.lastCheckpointId >= req.checkpointId) return;
+  cp.lastCheckpointId = req.checkpointId;
+  const aborted = cp.abortedCheckpointIds.indexOf(req.checkpointId);
+  if (aborted >= 0) {
+    cp.abortedCheckpointIds.splice(aborted, 1);
+    broadcastCancelMarker(ctx, req.task, req.checkpointId, 'aborted');
+    return;
+  }
   if (cp.declineNext === 'next' || cp.declineNext === req.checkpointId) {
-    // `SubtaskCheckpointCoordinatorImpl` declines: nothing is snapshotted; the JobManager aborts the checkpoint.
+    // The task gives up the checkpoint at its barrier (`abortCheckpointOnBarrier`): nothing is
+    // snapshotted, it declines, and its downstream tasks get a CancelCheckpointMarker.
     cp.declineNext = null;
-    ctx.emit('checkpoint.declined', { checkpointId: req.checkpointId, reason: 'declined by the scenario' }, { task: req.task });
-    ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.decline', task: req.task, checkpointId: req.checkpointId, reason: 'CHECKPOINT_DECLINED' });
+    abortCheckpointOnBarrier(ctx, req.task, req.checkpointId, 'CHECKPOINT_DECLINED', 'declined by the scenario');
     return;
   }
   if (cp.failAt === 'sync') {

@@ -38,7 +38,6 @@ export function sinkOutcome(state: Readonly<EngineState>): SinkOutcome {
   }
   const onTheirWay: string[] = [];
   for (const e of state.queue.heap) if (e.item.kind === 'record.arrive') onTheirWay.push(e.item.origin);
-  for (const cp of Object.values(job.checkpointing)) for (const r of cp.held) onTheirWay.push(r.origin);
   // Queued at a subtask's input, or waiting for credit at a sender.
   for (const f of Object.values(job.flow)) for (const e of f.queue) if (e.kind === 'record') onTheirWay.push(e.origin);
   for (const ch of Object.values(job.channels)) for (const e of ch.outQueue) if (e.kind === 'record') onTheirWay.push(e.origin);

@@ -57,11 +57,25 @@ export function describeEventEn(e: EngineEvent): string {
     case 'barrier.injected':
       return `Source snapshots its offsets and injects barrier ${e.checkpointId} into ${e.to.length} output channel(s)`;
     case 'barrier.received':
-      return `Barrier ${e.checkpointId} arrives from ${e.from} (${e.arrived}/${e.of})${e.blocked ? ': that channel is now blocked until alignment' : ''}`;
+      return `Barrier ${e.checkpointId} arrives from ${e.from} (${e.arrived}/${e.of})${e.blocked ? `: ${e.from} sends nothing more on this channel until alignment ends` : ''}`;
     case 'barrier.aligned':
-      return `Barrier ${e.checkpointId} has arrived on every input (alignment took ${e.alignmentDurationMs} ms); ${e.released} held record(s) are released`;
+      return `Barrier ${e.checkpointId} has arrived on every input (alignment took ${e.alignmentDurationMs} ms): the subtask snapshots, then resumes consumption of ${e.resumed} blocked channel(s)`;
     case 'record.held':
-      return `Record ${fmtKey(e.key)}=${e.value} came from blocked channel ${e.from}: it belongs after checkpoint ${e.checkpointId}, so it waits (${e.held} held)`;
+      return `Record ${fmtKey(e.key)}=${e.value} for ${e.to} waits at the sender behind barrier ${e.checkpointId}: the channel is blocked while ${e.to} aligns (${e.held} waiting)`;
+    case 'channel.blocked':
+      return `Aligned barrier ${e.checkpointId} leaves for ${e.to}: this output channel is blocked — nothing behind the barrier leaves until ${e.to} has aligned and resumes consumption`;
+    case 'channel.resumed':
+      return `${e.to} resumes consumption after checkpoint ${e.checkpointId}: the channel is unblocked${e.waiting > 0 ? ` and the ${e.waiting} element(s) waiting behind the barrier are sent` : ''}`;
+    case 'cancelMarker.sent':
+      return `CancelCheckpointMarker ${e.checkpointId} goes to ${e.to.join(', ')} instead of a barrier: ${e.why === 'declined' ? 'this subtask declined the checkpoint' : 'the JobManager had already aborted the checkpoint'}, so downstream must not wait for it`;
+    case 'cancelMarker.received':
+      return `CancelCheckpointMarker ${e.checkpointId} arrives from ${e.from}${e.cancelled ? ': the alignment of that checkpoint is aborted, blocked channels resume, and the subtask declines and passes the marker on' : ': nothing to cancel here'}`;
+    case 'task.notified':
+      return e.notification === 'complete'
+        ? `notifyCheckpointComplete(${e.checkpointId}) arrives: the subtask confirms the checkpoint (uploaded files become reusable, a transactional sink commits)`
+        : e.notification === 'subsumed'
+          ? `notifyCheckpointSubsumed(${e.checkpointId}) arrives: what only that checkpoint needed can be released`
+          : `notifyCheckpointAborted(${e.checkpointId}) arrives: ${e.outcome === 'cancelled-async-part' ? 'the running asynchronous part is cancelled' : e.outcome === 'remembered' ? 'not taken yet, so the subtask remembers it and will send a CancelCheckpointMarker instead of its barrier' : 'nothing of it runs here (an alignment in progress goes on)'}`;
     case 'checkpoint.syncSnapshot':
       return `Synchronous part of checkpoint ${e.checkpointId}: snapshot taken (${e.stateSize} bytes, ${e.uploads} file(s) to upload); the barrier goes downstream now; upload takes ~${e.asyncDurationMs} ms${e.compression ? `; Snappy ${e.compression.originalBytes} → ${e.compression.compressedBytes} bytes (C = ${(e.compression.compressedBytes / e.compression.originalBytes).toFixed(2)})` : ''}`;
     case 'file.uploaded':
@@ -131,7 +145,7 @@ export function describeEventEn(e: EngineEvent): string {
     case 'barrier.overtook':
       return `Unaligned checkpoint ${e.checkpointId}: the barrier overtakes ${e.inputRecords} queued input and ${e.outputRecords} waiting output record(s); the subtask snapshots now and persists that in-flight data as channel state${e.waitingFor.length ? `, recording what arrives on ${e.waitingFor.join(', ')} before their barriers` : ''}`;
     case 'barrier.alignmentTimedOut':
-      return `Alignment timed out (${e.afterMs} ms after the trigger, ${e.arrived} of ${e.of} barriers in): checkpoint ${e.checkpointId} switches to unaligned; the ${e.held} held record(s) are processed after the snapshot`;
+      return `Alignment timed out (${e.afterMs} ms after the trigger, ${e.arrived} of ${e.of} barriers in): checkpoint ${e.checkpointId} switches to unaligned; the ${e.blocked} channel(s) whose barrier came stay blocked at their senders until every barrier is in`;
     case 'barrier.outputTimedOut':
       return `Checkpoint ${e.checkpointId}'s barrier still waited in the output queue ${e.afterMs} ms after the trigger: it becomes a priority (unaligned) barrier and jumps ahead on ${e.channels.join(', ')}; the ${e.outputRecords} record(s) it overtook are persisted as output channel state`;
     case 'channel.statePersisted':

@@ -63,9 +63,9 @@ export const narrationEn = {
   narInjectedUnaligned:
     'Unaligned: the barrier jumps ahead of {out} record(s) waiting in its output queues; they are persisted as channel state.',
   narBarrierBlocked:
-    'Barrier {id} reached {task} from {from} ({arrived} of {of} inputs); {task} blocks that channel until the barrier arrives on the others.',
+    'Barrier {id} reached {task} from {from} ({arrived} of {of} inputs); that channel stays blocked at {from} until the barrier arrives on the others.',
   narBarrierBlockedWhy:
-    'Records behind the barrier on {from} belong after {what} {id}; holding them back keeps them out of this snapshot (exactly-once alignment).',
+    'Records behind the barrier belong after {what} {id}: {from} keeps them in its output queue (its subpartition blocked when the barrier left), so they stay out of this snapshot (exactly-once alignment).',
   narBarrierTracked:
     'Barrier {id} reached {task} from {from} ({arrived} of {of} inputs); at-least-once mode does not block the channel.',
   narBarrierTrackedWhy:
@@ -87,7 +87,6 @@ export const narrationEn = {
     'The sink pre-commits transaction {tx} ({records} record(s)) and opens a new one; {tx} is committed only when {what} {id} completes.',
   narSyncWhyOperator:
     'Its operator state ({size}) travels inside the acknowledgement; there is nothing to upload.',
-  narSyncWhyReleased: 'The {n} record(s) held during alignment go on now.',
   narSyncWhyCompaction: 'The new L0 file also starts a compaction of SSTs {inputs}.',
   narAsyncDone:
     '{task} finishes the asynchronous part of {what} {id}: {files} file(s), {bytes} uploaded in {ms} ms.',
@@ -128,6 +127,7 @@ export const narrationEn = {
   narAbortAsync: 'its asynchronous part failed (an upload to remote storage failed)',
   narAbortDeclinedSubsumed: 'a subtask received a barrier of a newer checkpoint before finishing this one',
   narAbortTooMany: 'too many checkpoint requests',
+  narAbortCancelMarker: 'a subtask received a CancelCheckpointMarker from one of its inputs (an upstream task gave the checkpoint up)',
   narAbortShutdown: 'the job was cancelled or suspended (CheckpointCoordinator shutdown)',
   narAbortedWhy:
     'Files uploaded for it are deleted and tasks are told notifyCheckpointAborted. Consecutive failures: {n}; tolerated: {t} (tolerable-failed-checkpoints).',
@@ -154,7 +154,7 @@ export const narrationEn = {
   narAlignTimeout:
     'Alignment of {what} {id} at {task} timed out after {ms} ms ({arrived} of {of} barriers in), so it switches to unaligned.',
   narAlignTimeoutWhy:
-    'aligned-checkpoint-timeout: the {held} held record(s) become channel state instead of waiting, and the barrier goes on now.',
+    'aligned-checkpoint-timeout: the barrier goes on now and the data still ahead of the missing barriers becomes channel state; the {held} channel(s) whose barrier came stay blocked at their senders until every barrier is in.',
   narOutputTimeout:
     '{task}’s barrier of {what} {id} still waits in its output queue behind records without credit {ms} ms after the trigger, so it jumps ahead as a priority (unaligned) barrier to {to}.',
   narOutputTimeoutWhy:
@@ -167,9 +167,26 @@ export const narrationEn = {
     'No credit on the channel to {to} (capacity {capacity}): {queued} record(s) queue at the sender.',
   narBackPressuredWhy:
     'Back-pressure: a slow consumer holds up its producers, and an aligned barrier waits behind the queued records; unaligned checkpoints overtake them.',
-  narHeld: '{task} holds record {record} from the blocked channel {from} ({n} held).',
+  narHeld: 'Record {record} waits at {task}: its channel to {to} is blocked by barrier {id} ({n} waiting).',
   narHeldWhy:
-    'It came behind barrier {id}, so it belongs after {what} {id}; it is processed once alignment completes.',
+    'Since Flink 1.11 an aligned barrier blocks its subpartition at the sender: nothing behind it leaves until {to} has aligned {what} {id} and resumes consumption.',
+  narBlocked: 'Aligned barrier {id} leaves {task} for {to}: that channel is now blocked at {task}.',
+  narBlockedWhy:
+    'PipelinedSubpartition stops sending after an aligned barrier, so the records of {what} {id}’s future wait at the sender (and press back on it) instead of piling up at the receiver.',
+  narResumed: '{to} resumed consumption: {task} sends on the channel again ({n} element(s) were waiting).',
+  narResumedWhy: '{to} has taken (or given up) {what} {id}, so what came after the barrier may flow.',
+  narCancelSent: '{task} sends CancelCheckpointMarker {id} to {to} instead of a barrier.',
+  narCancelSentDeclined: 'It declined {what} {id} at its barrier (a DeclineCheckpoint goes to the JobManager); the marker tells downstream not to wait for its barrier.',
+  narCancelSentAborted: 'The JobManager told it {what} {id} was aborted before it got there; the marker spares downstream an alignment that could never finish.',
+  narCancelReceived: 'CancelCheckpointMarker {id} from {from} reaches {task}.',
+  narCancelReceivedWhy: 'Its alignment of {what} {id} ends: blocked channels resume, and {task} declines {id} and passes the marker on.',
+  narCancelIgnoredWhy: 'Nothing of {what} {id} is aligning here any more, so it changes nothing.',
+  narTaskNotified: 'The JobManager’s {how} reaches {task}.',
+  narTaskNotifiedComplete: 'The notification is a message: only now does the subtask confirm {what} {id} (incremental uploads become reusable, a transactional sink commits).',
+  narTaskNotifiedAborted: 'It cancels the upload of {what} {id} still running here. An alignment in progress is not ended by this message; a CancelCheckpointMarker from upstream does that.',
+  narTaskNotifiedRemembered: 'It has not reached {what} {id} yet, so it remembers the abort: when the barrier comes it sends a CancelCheckpointMarker instead.',
+  narTaskNotifiedNothing: 'Nothing of {what} {id} runs here; an alignment in progress goes on.',
+  narTaskNotifiedSubsumed: 'What only {what} {id} needed may be released.',
   narPhaseSync: 'in the synchronous part of its next checkpoint',
   narPhaseAsync: 'while uploading its next checkpoint',
   narPhaseBeforeAck: 'after uploading its next checkpoint, before acknowledging it',

@@ -3,6 +3,8 @@ export const narrationHintsEn = {
   narNext: 'Next:',
   narNextAt: '{text} (step {n})',
   narReasonDeclineInjected: 'a decline was injected',
+  narReasonDeclinedSubsumed: 'barrier {newer} came before checkpoint {id} was aligned (CHECKPOINT_DECLINED_SUBSUMED)',
+  narReasonDeclinedOnCancel: 'a CancelCheckpointMarker for {id} came from {from} (CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER)',
   narReasonUploadFailed: 'an upload to remote storage failed (injected)',
   narReasonTaskFailed: '{task} failed (injected)',
   narReasonFailedSync: '{task} failed in the synchronous part of checkpoint {id} (injected)',
@@ -64,5 +66,5 @@ export const narrationHintsEn = {
   narNextPersisted: '{task} persists its changelog',
   narNextDstlUploaded: '{tm} finishes writing a DSTL file',
   narNextDstlFailed: 'a DSTL upload fails',
-  narNextHeld: '{task} holds back a record',
+  narNextHeld: 'a record waits at {task} behind a barrier',
 } as const;

@@ -57,11 +57,25 @@ export function describeEventZh(e: EngineEvent): string {
     case 'barrier.injected':
       return `Source 快照偏移量，并向 ${e.to.length} 个下游通道注入屏障 ${e.checkpointId}`;
     case 'barrier.received':
-      return `收到来自 ${e.from} 的屏障 ${e.checkpointId}（${e.arrived}/${e.of}）${e.blocked ? '：该通道被阻塞，等待对齐' : ''}`;
+      return `收到来自 ${e.from} 的屏障 ${e.checkpointId}（${e.arrived}/${e.of}）${e.blocked ? `：对齐结束前 ${e.from} 不再在该通道上发送数据` : ''}`;
     case 'barrier.aligned':
-      return `屏障 ${e.checkpointId} 已在所有输入通道到齐（对齐耗时 ${e.alignmentDurationMs} 毫秒），释放 ${e.released} 条缓存记录`;
+      return `屏障 ${e.checkpointId} 已在所有输入通道到齐（对齐耗时 ${e.alignmentDurationMs} 毫秒）：子任务做快照，然后恢复消费 ${e.resumed} 个被阻塞的通道`;
     case 'record.held':
-      return `记录 ${fmtKey(e.key)}=${e.value} 来自已阻塞通道 ${e.from}：在检查点 ${e.checkpointId} 之后，先缓存（共 ${e.held} 条）`;
+      return `发往 ${e.to} 的记录 ${fmtKey(e.key)}=${e.value} 在发送端排在屏障 ${e.checkpointId} 之后等待：${e.to} 对齐期间该通道被阻塞（共 ${e.held} 个等待）`;
+    case 'channel.blocked':
+      return `对齐屏障 ${e.checkpointId} 发往 ${e.to}：该输出通道被阻塞，屏障之后的数据在 ${e.to} 对齐并恢复消费之前都不会发出`;
+    case 'channel.resumed':
+      return `${e.to} 在检查点 ${e.checkpointId} 之后恢复消费：通道解除阻塞${e.waiting > 0 ? `，屏障后等待的 ${e.waiting} 个元素被发出` : ''}`;
+    case 'cancelMarker.sent':
+      return `向 ${e.to.join('、')} 发送 CancelCheckpointMarker ${e.checkpointId}（代替屏障）：${e.why === 'declined' ? '本子任务拒绝了该检查点' : 'JobManager 已中止该检查点'}，下游不必再等待它`;
+    case 'cancelMarker.received':
+      return `收到来自 ${e.from} 的 CancelCheckpointMarker ${e.checkpointId}${e.cancelled ? '：中止该检查点的对齐，被阻塞的通道恢复，子任务拒绝该检查点并把标记继续向下游传递' : '：这里没有可取消的'}`;
+    case 'task.notified':
+      return e.notification === 'complete'
+        ? `收到 notifyCheckpointComplete(${e.checkpointId})：子任务确认该检查点（已上传的文件可被复用，事务型 Sink 提交）`
+        : e.notification === 'subsumed'
+          ? `收到 notifyCheckpointSubsumed(${e.checkpointId})：只被该检查点使用的资源可以释放`
+          : `收到 notifyCheckpointAborted(${e.checkpointId})：${e.outcome === 'cancelled-async-part' ? '取消正在运行的异步阶段' : e.outcome === 'remembered' ? '尚未开始该检查点，子任务记下它，之后用 CancelCheckpointMarker 代替屏障发送' : '这里没有在运行的部分（进行中的对齐继续）'}`;
     case 'checkpoint.syncSnapshot':
       return `同步阶段：为检查点 ${e.checkpointId} 拍摄快照（${e.stateSize} 字节，${e.uploads} 个文件待上传），随即向下游转发屏障；异步上传约 ${e.asyncDurationMs} 毫秒${e.compression ? `；Snappy 压缩 ${e.compression.originalBytes} → ${e.compression.compressedBytes} 字节（C = ${(e.compression.compressedBytes / e.compression.originalBytes).toFixed(2)}）` : ''}`;
     case 'file.uploaded':
@@ -131,7 +145,7 @@ export function describeEventZh(e: EngineEvent): string {
     case 'barrier.overtook':
       return `非对齐检查点 ${e.checkpointId}：屏障越过 ${e.inputRecords} 条输入缓冲和 ${e.outputRecords} 条输出缓冲，立即做快照；这些在途数据作为通道状态持久化${e.waitingFor.length ? `，并继续记录 ${e.waitingFor.join('、')} 上屏障之前到达的数据` : ''}`;
     case 'barrier.alignmentTimedOut':
-      return `对齐超时（触发后 ${e.afterMs} 毫秒，${e.arrived}/${e.of} 个屏障已到）：检查点 ${e.checkpointId} 切换为非对齐，缓存的 ${e.held} 条记录在快照之后处理`;
+      return `对齐超时（触发后 ${e.afterMs} 毫秒，${e.arrived}/${e.of} 个屏障已到）：检查点 ${e.checkpointId} 切换为非对齐；屏障已到的 ${e.blocked} 个通道在所有屏障到齐前仍在发送端阻塞`;
     case 'barrier.outputTimedOut':
       return `触发 ${e.afterMs} 毫秒后，检查点 ${e.checkpointId} 的屏障仍在输出队列中等待：它变为优先（非对齐）屏障，在 ${e.channels.join('、')} 上插队发送；被它越过的 ${e.outputRecords} 条记录作为输出通道状态持久化`;
     case 'channel.statePersisted':

@@ -52,9 +52,9 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narInjectedUnaligned:
     '非对齐：屏障越过输出队列中等待的 {out} 条记录，这些记录作为通道状态持久化。',
   narBarrierBlocked:
-    '屏障 {id} 从 {from} 到达 {task}（{arrived}/{of} 个输入）；{task} 阻塞该通道，直到其他通道的屏障也到达。',
+    '屏障 {id} 从 {from} 到达 {task}（{arrived}/{of} 个输入）；该通道在 {from} 端保持阻塞，直到其他通道的屏障也到达。',
   narBarrierBlockedWhy:
-    '{from} 上屏障之后的记录属于{what} {id} 之后；把它们挡住，它们就不会进入本次快照（精确一次的对齐）。',
+    '屏障之后的记录属于{what} {id} 之后：{from} 把它们留在自己的输出队列里（屏障发出时其子分区即被阻塞），所以它们不会进入本次快照（精确一次的对齐）。',
   narBarrierTracked:
     '屏障 {id} 从 {from} 到达 {task}（{arrived}/{of} 个输入）；至少一次模式不阻塞通道。',
   narBarrierTrackedWhy:
@@ -75,7 +75,6 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narSyncWhySink:
     'Sink 预提交事务 {tx}（{records} 条记录）并开启新事务；{tx} 只在{what} {id} 完成后提交。',
   narSyncWhyOperator: '它的算子状态（{size}）直接放在确认消息里，无需上传文件。',
-  narSyncWhyReleased: '对齐期间缓存的 {n} 条记录现在继续处理。',
   narSyncWhyCompaction: '新的 L0 文件还触发了 SST {inputs} 的压缩。',
   narAsyncDone: '{task} 完成{what} {id} 的异步阶段：{files} 个文件，{bytes}，用时 {ms} 毫秒。',
   narAsyncDoneNothing: '{task} 完成{what} {id} 的快照，无需上传文件。',
@@ -112,6 +111,7 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narAbortAsync: '其异步阶段失败（上传到远程存储失败）',
   narAbortDeclinedSubsumed: '有子任务在完成它之前收到了更新检查点的屏障',
   narAbortTooMany: '检查点请求过多',
+  narAbortCancelMarker: '某个子任务从一个输入收到了 CancelCheckpointMarker（上游任务已放弃该检查点）',
   narAbortShutdown: '作业已取消或挂起（CheckpointCoordinator 关闭）',
   narAbortedWhy:
     '为它上传的文件被删除，任务收到 notifyCheckpointAborted。连续失败 {n} 次；可容忍 {t} 次（tolerable-failed-checkpoints）。',
@@ -133,7 +133,7 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narAlignTimeout:
     '{task} 上{what} {id} 的对齐在 {ms} 毫秒后超时（{arrived}/{of} 个屏障已到），切换为非对齐。',
   narAlignTimeoutWhy:
-    'aligned-checkpoint-timeout：缓存的 {held} 条记录不再等待，而是成为通道状态，屏障立即继续传递。',
+    'aligned-checkpoint-timeout：屏障立即继续传递，缺失屏障之前的数据成为通道状态；屏障已到的 {held} 个通道在所有屏障到齐前仍在发送端阻塞。',
   narOutputTimeout:
     '{task} 的{what} {id} 屏障在触发 {ms} 毫秒后仍在输出队列中排在无信用的记录之后，于是作为优先（非对齐）屏障插队发往 {to}。',
   narOutputTimeoutWhy:
@@ -144,8 +144,24 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narBackPressured: '通往 {to} 的通道没有信用（容量 {capacity}）：{queued} 条记录在发送端排队。',
   narBackPressuredWhy:
     '反压：慢的消费者拖住了生产者，对齐的屏障要排在这些记录后面；非对齐检查点会越过它们。',
-  narHeld: '{task} 缓存来自已阻塞通道 {from} 的记录 {record}（共 {n} 条）。',
-  narHeldWhy: '它在屏障 {id} 之后到达，属于{what} {id} 之后；对齐完成后才会处理。',
+  narHeld: '记录 {record} 在 {task} 等待：它通往 {to} 的通道被屏障 {id} 阻塞（共 {n} 个等待）。',
+  narHeldWhy: '自 Flink 1.11 起，对齐屏障在发送端阻塞其子分区：在 {to} 完成{what} {id} 的对齐并恢复消费之前，屏障之后的数据都不会发出。',
+  narBlocked: '对齐屏障 {id} 从 {task} 发往 {to}：该通道现在在 {task} 端被阻塞。',
+  narBlockedWhy: 'PipelinedSubpartition 发出对齐屏障后停止发送，属于{what} {id} 之后的记录在发送端等待（并对其形成反压），而不是堆在接收端。',
+  narResumed: '{to} 恢复消费：{task} 重新在该通道上发送（有 {n} 个元素在等待）。',
+  narResumedWhy: '{to} 已完成（或放弃）{what} {id}，屏障之后的数据可以流动了。',
+  narCancelSent: '{task} 向 {to} 发送 CancelCheckpointMarker {id}，代替屏障。',
+  narCancelSentDeclined: '它在屏障处拒绝了{what} {id}（向 JobManager 发送 DeclineCheckpoint）；该标记告诉下游不要再等它的屏障。',
+  narCancelSentAborted: 'JobManager 在它到达之前就通知{what} {id} 已中止；该标记让下游免于一次永远完不成的对齐。',
+  narCancelReceived: '来自 {from} 的 CancelCheckpointMarker {id} 到达 {task}。',
+  narCancelReceivedWhy: '它对{what} {id} 的对齐结束：被阻塞的通道恢复，{task} 拒绝 {id} 并把标记继续向下游传递。',
+  narCancelIgnoredWhy: '这里已没有{what} {id} 的对齐，它不改变任何东西。',
+  narTaskNotified: 'JobManager 的 {how} 到达 {task}。',
+  narTaskNotifiedComplete: '通知是一条消息：直到此刻子任务才确认{what} {id}（增量上传的文件可复用，事务型 Sink 提交）。',
+  narTaskNotifiedAborted: '它取消这里仍在运行的{what} {id} 的上传。进行中的对齐不会因这条消息结束；那要靠上游的 CancelCheckpointMarker。',
+  narTaskNotifiedRemembered: '它还没到{what} {id}，于是记下中止：屏障到来时改发 CancelCheckpointMarker。',
+  narTaskNotifiedNothing: '这里没有{what} {id} 在运行；进行中的对齐继续。',
+  narTaskNotifiedSubsumed: '只被{what} {id} 需要的资源可以释放。',
   narPhaseSync: '在下一个检查点的同步阶段',
   narPhaseAsync: '在上传下一个检查点时（异步阶段）',
   narPhaseBeforeAck: '在上传下一个检查点之后、确认之前',

@@ -9,6 +9,8 @@ export const narrationHintsZh: Record<keyof typeof narrationHintsEn, string> = {
   narNext: '接下来：',
   narNextAt: '{text}（第 {n} 步）',
   narReasonDeclineInjected: '注入的拒绝',
+  narReasonDeclinedSubsumed: '检查点 {id} 对齐完成前屏障 {newer} 已到达（CHECKPOINT_DECLINED_SUBSUMED）',
+  narReasonDeclinedOnCancel: '收到来自 {from} 的 CancelCheckpointMarker {id}（CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER）',
   narReasonUploadFailed: '上传到远程存储失败（注入）',
   narReasonTaskFailed: '{task} 发生故障（注入）',
   narReasonFailedSync: '{task} 在检查点 {id} 的同步阶段发生故障（注入）',
@@ -67,5 +69,5 @@ export const narrationHintsZh: Record<keyof typeof narrationHintsEn, string> = {
   narNextPersisted: '{task} 持久化 Changelog',
   narNextDstlUploaded: '{tm} 写完一个 DSTL 文件',
   narNextDstlFailed: '一次 DSTL 上传失败',
-  narNextHeld: '{task} 缓存一条记录',
+  narNextHeld: '一条记录在 {task} 排在屏障之后等待',
 };

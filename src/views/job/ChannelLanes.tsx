@@ -3,7 +3,9 @@
  * lane and the receiver's input lane with one slot per credit (when the credit is small enough
  * to draw), the slots reserved by records on the wire, and a numeric credit gauge when the credit
  * is too large for slots (then a lane shows only while it holds something). A full output queue
- * turns its lane and channel red; a channel blocked by alignment is dashed in the barrier color.
+ * turns its lane and channel red; a channel blocked by an aligned barrier is dashed in the barrier
+ * color, with a bar at the sender's end: since Flink 1.11 the sender's subpartition holds what
+ * follows the barrier until the receiver resumes consumption.
  */
 import type { Translate } from '../../i18n/useT';
 import type { ChannelView } from './channelBuffers';
@@ -39,25 +41,31 @@ export function ChannelLanes({ layout, channels, overflow, t }: { layout: JobLay
         if (!out || !inn || !wire) return null;
         const slots = ch.capacity <= cells;
         const queuedShown = Math.min(cells, ch.inQueue.filter((e) => !(e.kind === 'barrier' && e.gate)).length);
-        const outTitle = ch.outFull
-          ? t('jgOutFullTitle', { from: ch.from, to: ch.to, n: ch.outQueue.length, cap: ch.capacity })
-          : t('jgOutQueueTitle', { from: ch.from, to: ch.to, n: ch.outQueue.length, cap: ch.capacity });
-        const inTitle =
-          ch.blockedBy !== null
-            ? t('jgBlockedTitle', { from: ch.from, to: ch.to, id: ch.blockedBy })
-            : t('jgInQueueTitle', { from: ch.from, to: ch.to, used: ch.creditUsed, cap: ch.capacity, queued: ch.creditUsed - ch.inTransit, transit: ch.inTransit });
+        const blockedTitle = ch.blockedBy !== null ? `${t('jgBlockedTitle', { from: ch.from, to: ch.to, id: ch.blockedBy })}. ${t('jgSenderBlockNote')}` : null;
+        const outTitle =
+          blockedTitle ??
+          (ch.outFull
+            ? t('jgOutFullTitle', { from: ch.from, to: ch.to, n: ch.outQueue.length, cap: ch.capacity })
+            : t('jgOutQueueTitle', { from: ch.from, to: ch.to, n: ch.outQueue.length, cap: ch.capacity }));
+        const inTitle = t('jgInQueueTitle', { from: ch.from, to: ch.to, used: ch.creditUsed, cap: ch.capacity, queued: ch.creditUsed - ch.inTransit, transit: ch.inTransit });
         const cls = ['channel', ch.outFull ? 'backpressured' : '', ch.blockedBy !== null ? 'blocked' : ''].filter(Boolean).join(' ');
         return (
           <g key={ch.key} className="channel-group" data-channel={ch.key}>
             <line x1={out.boxX} y1={out.y} x2={inn.boxX} y2={inn.y} className={cls} data-testid={ch.blockedBy !== null ? 'blocked-channel' : ch.outFull ? 'backpressured-channel' : undefined}>
-              <title>{ch.blockedBy !== null ? inTitle : outTitle}</title>
+              <title>{outTitle}</title>
             </line>
-            <g className={`lane out${ch.outFull ? ' full' : ''}`} data-testid={ch.outFull ? 'full-output-queue' : undefined}>
+            <g className={`lane out${ch.outFull ? ' full' : ''}${ch.blockedBy !== null ? ' blocked' : ''}`} data-testid={ch.outFull ? 'full-output-queue' : undefined}>
               <title>{outTitle}</title>
               {(slots || ch.outQueue.length > 0) && <rect className="lane-bg" {...laneBox(out, slots ? ch.capacity : cells)} rx={3} />}
               {slots && <Slots lane={out} from={0} count={ch.capacity} className="slot" />}
             </g>
-            <g className={`lane in${ch.blockedBy !== null ? ' blocked' : ''}`}>
+            {ch.blockedBy !== null && (
+              // The blocked subpartition: a bar across the channel at the sender's end.
+              <rect className="sender-block" data-testid="sender-blocked" data-checkpoint={ch.blockedBy} x={wire.a[0] - 2.5} y={wire.a[1] - out.cellH / 2 - 5} width={5} height={out.cellH + 10} rx={1.5}>
+                <title>{blockedTitle}</title>
+              </rect>
+            )}
+            <g className="lane in">
               <title>{inTitle}</title>
               {(slots || ch.inQueue.length > 0) && <rect className="lane-bg" {...laneBox(inn, slots ? ch.capacity : cells)} rx={3} />}
               {slots && <Slots lane={inn} from={0} count={ch.capacity} className="slot" />}

@@ -1,8 +1,10 @@
 /**
  * What each network channel holds at one recorded step, for the job graph: the sender's output
- * queue (buffers waiting for credit, aligned barriers behind them), the records and barriers on
- * the wire, and the receiver's input queue with the credit it has granted. Pure: engine state in,
- * plain lists out; the view turns them into cells and dots.
+ * queue (buffers waiting for credit, or behind an aligned barrier that blocked the subpartition
+ * until the receiver resumes consumption; barriers and cancellation markers among them), the
+ * records, barriers and CancelCheckpointMarkers on the wire, and the receiver's input queue with
+ * the credit it has granted. Pure: engine state in, plain lists out; the view turns them into
+ * cells and dots.
  *
  * Records are identified by channel and origin (the input position a record was read from), so
  * a record keeps its identity from the output queue over the wire into the input queue and the
@@ -21,8 +23,15 @@ export interface ChannelRecordView {
   origin: string;
   /** The unaligned checkpoint whose channel state holds this record (persisted in-flight data). */
   persistedIn: number | null;
-  /** Waits behind a barrier that blocks the channel (aligned checkpoint). */
+  /** Waits at the sender behind an aligned barrier that blocked the channel. */
   blocked: boolean;
+}
+
+/** A `CancelCheckpointMarker`: tells the receiver not to wait for barrier `checkpointId` on this channel. */
+export interface ChannelCancelView {
+  kind: 'cancel';
+  id: string;
+  checkpointId: number;
 }
 
 export interface ChannelBarrierView {
@@ -36,9 +45,9 @@ export interface ChannelBarrierView {
   gate: boolean;
 }
 
-export type QueuedElement = ChannelRecordView | ChannelBarrierView;
+export type QueuedElement = ChannelRecordView | ChannelBarrierView | ChannelCancelView;
 
-export type WireElement = (ChannelRecordView | ChannelBarrierView) & {
+export type WireElement = (ChannelRecordView | ChannelBarrierView | ChannelCancelView) & {
   /** 0 = just sent, 1 = arriving. */
   progress: number;
   /** Records only: an unaligned checkpoint waiting for this channel's barrier will persist it on arrival. */
@@ -51,7 +60,7 @@ export interface ChannelView {
   to: string;
   /** The receiver's credit for this channel (`job.channelCapacity`). */
   capacity: number;
-  /** Credit in use: records on the wire, queued at the receiver or held back by alignment. */
+  /** Credit in use: records on the wire or queued at the receiver. */
   creditUsed: number;
   inTransit: number;
   /** Sender side, head (next to send) first. */
@@ -61,8 +70,10 @@ export interface ChannelView {
   wire: WireElement[];
   /** Receiver side, head (next to process) first; a blocking barrier comes first. */
   inQueue: QueuedElement[];
-  /** The checkpoint whose alignment blocks this channel, or null. */
+  /** The checkpoint whose aligned barrier blocked this channel at the sender (until the receiver resumes it), or null. */
   blockedBy: number | null;
+  /** The checkpoint the receiver is aligning with this channel's barrier already taken in, or null. */
+  aligningBy: number | null;
 }
 
 type Running = EngineState['job']['checkpointing'][string]['running'][number];
@@ -95,17 +106,16 @@ export function channelViews(state: EngineState): ChannelView[] {
   const { job } = state;
   const capacity = state.scenario.job.channelCapacity;
   const exactlyOnce = state.scenario.checkpointing.mode === 'exactly_once';
-  type Sent = { seq: number; atMs: number; el: Omit<ChannelRecordView, 'id'> | Omit<ChannelBarrierView, 'id'> };
+  type Sent = { seq: number; atMs: number; el: Omit<ChannelRecordView, 'id'> | Omit<ChannelBarrierView, 'id'> | Omit<ChannelCancelView, 'id'> };
   const wireByChannel = new Map<string, Sent[]>();
-  const released = new Map<string, Omit<ChannelRecordView, 'id'>[]>();
   const push = <T,>(m: Map<string, T[]>, k: string, v: T) => (m.get(k) ?? m.set(k, []).get(k)!).push(v);
   for (const e of state.queue.heap) {
     const it = e.item;
     if (it.kind === 'record.arrive') {
       const rec = { kind: 'record' as const, key: it.key, keyGroup: it.keyGroup, value: it.value, origin: it.origin, persistedIn: null, blocked: false };
-      // A record an alignment released is delivered locally: next in line at the receiver, not on the wire.
-      if (it.released) push(released, `${it.from}->${it.task}`, rec);
-      else push(wireByChannel, `${it.from}->${it.task}`, { seq: e.seq, atMs: e.atMs, el: rec });
+      push(wireByChannel, `${it.from}->${it.task}`, { seq: e.seq, atMs: e.atMs, el: rec });
+    } else if (it.kind === 'cancelMarker.arrive') {
+      push(wireByChannel, `${it.from}->${it.task}`, { seq: e.seq, atMs: e.atMs, el: { kind: 'cancel', checkpointId: it.checkpointId } });
     } else if (it.kind === 'barrier.arrive') {
       push(wireByChannel, `${it.from}->${it.task}`, { seq: e.seq, atMs: e.atMs, el: { kind: 'barrier', checkpointId: it.checkpointId, isSavepoint: it.isSavepoint, priority: !!it.priority, gate: false } });
     }
@@ -118,13 +128,17 @@ export function channelViews(state: EngineState): ChannelView[] {
       const ch = job.channels[key];
       const recId = idMaker(key);
       const barrierId = (id: number) => `${key}|b${id}`;
+      const cancelId = (id: number) => `${key}|c${id}`;
       const outPersisted = persistedOrigins(state, from, 'output', to);
       const inPersisted = persistedOrigins(state, to, 'input', from);
+      const senderBlocked = exactlyOnce ? (ch?.blockedBy ?? null) : null;
 
-      const outQueue: QueuedElement[] = (ch?.outQueue ?? []).map((e) =>
+      const outQueue: QueuedElement[] = (ch?.outQueue ?? []).map((e): QueuedElement =>
         e.kind === 'barrier'
-          ? { kind: 'barrier', id: barrierId(e.checkpointId), checkpointId: e.checkpointId, isSavepoint: e.isSavepoint, priority: false, gate: false }
-          : { kind: 'record', id: recId(e.origin), key: e.key, keyGroup: e.keyGroup, value: e.value, origin: e.origin, persistedIn: persistedIn(outPersisted, e.origin), blocked: false },
+          ? { kind: 'barrier', id: barrierId(e.checkpointId), checkpointId: e.checkpointId, isSavepoint: e.isSavepoint, priority: !!e.priority, gate: false }
+          : e.kind === 'cancel'
+            ? { kind: 'cancel', id: cancelId(e.checkpointId), checkpointId: e.checkpointId }
+            : { kind: 'record', id: recId(e.origin), key: e.key, keyGroup: e.keyGroup, value: e.value, origin: e.origin, persistedIn: persistedIn(outPersisted, e.origin), blocked: senderBlocked !== null },
       );
 
       // Wire, oldest send first (the queue sequence is the send order on a channel).
@@ -135,6 +149,7 @@ export function channelViews(state: EngineState): ChannelView[] {
       const wire: WireElement[] = sent.map(({ seq, atMs, el }): WireElement => {
         const progress = Math.max(0, Math.min(1, 1 - (atMs - state.nowMs) / HOP_LATENCY_MS));
         if (el.kind === 'barrier') return { ...el, id: barrierId(el.checkpointId), progress, recordingFor: null };
+        if (el.kind === 'cancel') return { ...el, id: cancelId(el.checkpointId), progress, recordingFor: null };
         // Sent before the barrier of a checkpoint the receiver took unaligned: it will be channel state.
         const rec = waiting.find((r) => seq < barrierSeq(r.checkpointId));
         return { ...el, id: recId(el.origin), progress, recordingFor: rec?.checkpointId ?? null };
@@ -143,36 +158,32 @@ export function channelViews(state: EngineState): ChannelView[] {
       const aligning = exactlyOnce && cp?.aligning?.arrived.includes(from) ? cp.aligning : null;
       const inQueue: QueuedElement[] = [];
       if (aligning) inQueue.push({ kind: 'barrier', id: barrierId(aligning.checkpointId), checkpointId: aligning.checkpointId, isSavepoint: aligning.isSavepoint, priority: false, gate: true });
-      const blocked = !!aligning;
       for (const e of job.flow[to]?.queue ?? []) {
         if (e.from !== from) continue;
         inQueue.push(
           e.kind === 'barrier'
             ? { kind: 'barrier', id: barrierId(e.checkpointId), checkpointId: e.checkpointId, isSavepoint: e.isSavepoint, priority: false, gate: false }
-            : { kind: 'record', id: recId(e.origin), key: e.key, keyGroup: e.keyGroup, value: e.value, origin: e.origin, persistedIn: persistedIn(inPersisted, e.origin), blocked },
+            : e.kind === 'cancel'
+              ? { kind: 'cancel', id: cancelId(e.checkpointId), checkpointId: e.checkpointId }
+              : { kind: 'record', id: recId(e.origin), key: e.key, keyGroup: e.keyGroup, value: e.value, origin: e.origin, persistedIn: persistedIn(inPersisted, e.origin), blocked: false },
         );
       }
-      for (const h of cp?.held ?? []) {
-        if (h.from !== from) continue;
-        inQueue.push({ kind: 'record', id: recId(h.origin), key: h.key, keyGroup: h.keyGroup, value: h.value, origin: h.origin, persistedIn: null, blocked: true });
-      }
-      for (const r of released.get(key) ?? []) inQueue.push({ ...r, id: recId(r.origin) });
 
       const inTransit = ch?.inTransit ?? 0;
       const queuedRecords = (job.flow[to]?.queue ?? []).filter((e) => e.from === from && e.kind === 'record').length;
-      const heldRecords = (cp?.held ?? []).filter((h) => h.from === from).length;
       out.push({
         key,
         from,
         to,
         capacity,
-        creditUsed: inTransit + queuedRecords + heldRecords,
+        creditUsed: inTransit + queuedRecords,
         inTransit,
         outQueue,
         outFull: (ch?.outQueue.length ?? 0) >= capacity,
         wire,
         inQueue,
-        blockedBy: aligning?.checkpointId ?? null,
+        blockedBy: senderBlocked,
+        aligningBy: aligning?.checkpointId ?? null,
       });
     }
   }

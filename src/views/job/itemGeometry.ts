@@ -13,7 +13,7 @@ export type ItemPlace = 'out' | 'wire' | 'in' | 'gate';
 export interface DrawnItem {
   id: string;
   channel: string;
-  kind: 'record' | 'barrier';
+  kind: 'record' | 'barrier' | 'cancel';
   place: ItemPlace;
   x: number;
   y: number;
@@ -58,10 +58,10 @@ function base(ch: ChannelView, e: QueuedElement | WireElement, place: ItemPlace,
     keyGroup: isRec ? e.keyGroup : null,
     recordKey: isRec ? e.key : null,
     recordValue: isRec ? e.value : null,
-    label: isRec ? null : String(e.checkpointId),
+    label: isRec ? null : e.kind === 'cancel' ? `✕${e.checkpointId}` : String(e.checkpointId),
     checkpointId: isRec ? null : e.checkpointId,
-    priority: !isRec && e.priority,
-    isSavepoint: !isRec && e.isSavepoint,
+    priority: e.kind === 'barrier' && e.priority,
+    isSavepoint: e.kind === 'barrier' && e.isSavepoint,
     persistedIn: isRec ? e.persistedIn : null,
     recordingFor: 'recordingFor' in e ? e.recordingFor : null,
     blocked: isRec && e.blocked,
@@ -78,7 +78,7 @@ function laneItems(ch: ChannelView, lane: Lane, list: QueuedElement[], place: 'o
   }
   return list.map((e, i) => {
     const slot = Math.min(i, Math.max(0, shown - 1));
-    const bar = e.kind === 'barrier';
+    const bar = e.kind !== 'record';
     return { ...base(ch, e, place, enter, exit), x: cellX(lane, slot), y: lane.y, angle: 0, w: bar ? 4 : lane.cellW, h: bar ? lane.cellH + 8 : lane.cellH, hidden: i >= shown };
   });
 }
@@ -99,7 +99,7 @@ export function placeItems(layout: JobLayout, channels: ChannelView[]): { items:
     for (const e of ch.wire) {
       const x = a[0] + (b[0] - a[0]) * e.progress;
       const y = a[1] + (b[1] - a[1]) * e.progress;
-      const bar = e.kind === 'barrier';
+      const bar = e.kind !== 'record';
       items.push({ ...base(ch, e, 'wire', start, consumed), x, y, angle: bar ? angle : 0, w: bar ? 6 : DOT, h: bar ? 24 : DOT, hidden: false });
     }
     const gate = ch.inQueue[0]?.kind === 'barrier' && ch.inQueue[0].gate ? ch.inQueue[0] : null;

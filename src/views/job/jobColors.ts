@@ -7,6 +7,8 @@
 export const BARRIER_COLOR = '#d97706';
 export const SAVEPOINT_COLOR = '#b45309';
 export const PRIORITY_BARRIER_COLOR = '#be185d';
+/** A CancelCheckpointMarker: a dark slate bar labelled ✕n, unlike any barrier. */
+export const CANCEL_MARKER_COLOR = '#475569';
 export const BACK_PRESSURE_COLOR = '#dc2626';
 export const BUSY_COLOR = '#0369a1';
 

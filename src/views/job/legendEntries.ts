@@ -1,8 +1,9 @@
 /**
  * Which entries the job graph's legend lists: only what the scenario can show. Buffers queue and
  * back-pressure builds only behind a slow operator; credit slots are drawn only when the credit
- * fits a lane; unaligned barriers and channel state need unaligned checkpoints; records are held
- * only by an aligned exactly-once checkpoint (with unaligned ones, only before the timeout).
+ * fits a lane; unaligned barriers and channel state need unaligned checkpoints; records wait at a
+ * sender blocked by its barrier only under aligned exactly-once checkpoints (with unaligned ones,
+ * only before the timeout).
  */
 import type { Scenario } from '../../engine';
 import type { MessageKey } from '../../i18n/messages';

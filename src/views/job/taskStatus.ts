@@ -93,7 +93,11 @@ export function taskStatus(state: EngineState, task: string): TaskStatus {
     stoppedReading: !!job.sources[task] && (flow?.waitingSources.length ?? 0) > 0,
     aligning,
     timeoutPending,
-    held: cp?.held.length ?? 0,
+    // Records waiting at this task behind an aligned barrier that blocked one of its output channels.
+    held: (job.topology.outputs[task] ?? []).reduce((n, to) => {
+      const ch = job.channels[`${task}->${to}`];
+      return n + (ch?.blockedBy != null ? ch.outQueue.filter((e) => e.kind === 'record').length : 0);
+    }, 0),
     channelState,
     uploading: (cp?.running ?? []).filter((r) => !r.channelState || r.channelState.waitingFor.length === 0).map((r) => r.checkpointId),
     transactions,

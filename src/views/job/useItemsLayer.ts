@@ -9,7 +9,7 @@ import { easeCubicOut, select, type Selection } from 'd3';
 import '../d3Transitions';
 import type { Translate } from '../../i18n/useT';
 import type { DrawnItem } from './itemGeometry';
-import { BARRIER_COLOR, PRIORITY_BARRIER_COLOR, SAVEPOINT_COLOR, checkpointColor } from './jobColors';
+import { BARRIER_COLOR, CANCEL_MARKER_COLOR, PRIORITY_BARRIER_COLOR, SAVEPOINT_COLOR, checkpointColor } from './jobColors';
 
 const DURATION_MS = 220;
 
@@ -19,6 +19,7 @@ function transform(x: number, y: number, angle: number): string {
 
 function fillOf(d: DrawnItem, color: (kg: number) => string): string {
   if (d.kind === 'record') return color(d.keyGroup!);
+  if (d.kind === 'cancel') return CANCEL_MARKER_COLOR;
   if (d.priority) return PRIORITY_BARRIER_COLOR;
   return d.isSavepoint ? SAVEPOINT_COLOR : BARRIER_COLOR;
 }
@@ -41,6 +42,7 @@ function classOf(d: DrawnItem): string {
 
 function titleOf(d: DrawnItem, t: Translate): string {
   if (d.kind === 'barrier') return t(d.priority ? 'jgPriorityTitle' : 'jgBarrierTitle', { id: d.checkpointId! });
+  if (d.kind === 'cancel') return t('jgCancelTitle', { id: d.checkpointId! });
   const v = { key: String(d.recordKey), value: d.recordValue! };
   if (d.persistedIn !== null) return t('jgPersistedTitle', { ...v, id: d.persistedIn });
   if (d.recordingFor !== null) return t('jgRecordingTitle', { ...v, id: d.recordingFor });
@@ -60,7 +62,7 @@ export function useItemsLayer(
     const duration = reduced ? 0 : DURATION_MS;
     const style = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
       s.attr('class', classOf)
-        .attr('data-testid', (d) => (d.kind === 'barrier' && d.priority ? 'priority-barrier' : d.persistedIn !== null ? 'persisted-buffer' : d.place === 'wire' ? null : `buffer-${d.place}`))
+        .attr('data-testid', (d) => (d.kind === 'cancel' ? 'cancel-marker' : d.kind === 'barrier' && d.priority ? 'priority-barrier' : d.persistedIn !== null ? 'persisted-buffer' : d.place === 'wire' ? null : `buffer-${d.place}`))
         .attr('data-checkpoint', (d) => d.checkpointId ?? d.persistedIn ?? null);
       s.select('title').text((d) => titleOf(d, t));
       s.select<SVGRectElement>('rect.body')
@@ -73,8 +75,8 @@ export function useItemsLayer(
       s.select('path.chevron').attr('display', (d) => (d.priority ? null : 'none'));
       s.select<SVGTextElement>('text.label')
         .text((d) => d.label ?? '')
-        .attr('display', (d) => (d.kind === 'barrier' && (d.place === 'wire' || d.place === 'gate') ? null : 'none'))
-        .style('fill', (d) => (d.priority ? PRIORITY_BARRIER_COLOR : BARRIER_COLOR))
+        .attr('display', (d) => (d.kind !== 'record' && (d.place === 'wire' || d.place === 'gate') ? null : 'none'))
+        .style('fill', (d) => (d.kind === 'cancel' ? CANCEL_MARKER_COLOR : d.priority ? PRIORITY_BARRIER_COLOR : BARRIER_COLOR))
         .attr('y', (d) => -d.h / 2 - 3);
     };
     const shapeAttrs: [string, (d: DrawnItem) => number][] = [

@@ -57,6 +57,7 @@ export const ABORT_REASON_KEYS = {
   CHECKPOINT_ASYNC_EXCEPTION: 'narAbortAsync',
   TOO_MANY_CHECKPOINT_REQUESTS: 'narAbortTooMany',
   CHECKPOINT_COORDINATOR_SHUTDOWN: 'narAbortShutdown',
+  CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER: 'narAbortCancelMarker',
 } as const satisfies Record<CheckpointFailureReason, string>;
 
 export const aborted: Narrator = ({ events, state, tr }) => {
@@ -234,9 +235,7 @@ export function syncWhy(
   const persisted = first(events, 'changelog.persisted');
   const flushed = all(events, 'sst.flushed').filter((f) => f.task === task);
   const compaction = first(events, 'compaction.started');
-  const aligned = first(events, 'barrier.aligned');
-  const released =
-    aligned && aligned.released > 0 ? tr('narSyncWhyReleased', { n: aligned.released }) : null;
+  // Resuming the blocked channels is narrated when each resume request reaches its sender (channel.resumed).
   const keyed = state.job.keyed[task];
   let main: string;
   if (preCommit)
@@ -264,7 +263,7 @@ export function syncWhy(
     compaction && compaction.task === task
       ? tr('narSyncWhyCompaction', { inputs: compaction.inputs.join(', ') })
       : null;
-  return joinSentences(main, released, compacting);
+  return joinSentences(main, compacting);
 }
 
 export const alignedOrSync: Narrator = (c) => {

@@ -50,7 +50,7 @@ describe('narration of a checkpoint, step by step (default scenario)', () => {
     const e = eventAt(plain, p, 'barrier.received');
     const n = narrateAt(plain, p);
     expect(n.headline).toBe(
-      `Barrier 1 reached ${e.task} from ${e.from} (1 of 2 inputs); ${e.task} blocks that channel until the barrier arrives on the others.`,
+      `Barrier 1 reached ${e.task} from ${e.from} (1 of 2 inputs); that channel stays blocked at ${e.from} until the barrier arrives on the others.`,
     );
     const aligned = positionOf(
       plain,

@@ -1,4 +1,8 @@
-/** Narrators of the dataflow: held records, unaligned barriers and channel state, the alignment timeout, back-pressure. */
+/**
+ * Narrators of the dataflow: records waiting behind a blocked channel, blocking and resuming,
+ * cancellation markers and the JobManager's notifications reaching tasks, unaligned barriers and
+ * channel state, the alignment timeout, back-pressure.
+ */
 import { formatBytes } from '../format';
 import {
   type Narrator,
@@ -17,16 +21,69 @@ export const held: Narrator = ({ events, state, tr }) => {
     headline: tr('narHeld', {
       task: e.task ?? '',
       record: recordText(e.key, e.value),
-      from: e.from,
+      to: e.to,
+      id: e.checkpointId,
       n: e.held,
     }),
     why: tr('narHeldWhy', {
       id: e.checkpointId,
+      to: e.to,
       what: whatOf(tr, isSavepointId(state, e.checkpointId)),
     }),
     flinkRef: ref(e),
     primary: e.type,
   };
+};
+
+/** An aligned barrier blocks its channel at the sender, or the receiver's resume request unblocks it. */
+export const blockedOrResumed: Narrator = ({ events, state, tr }) => {
+  const b = first(events, 'channel.blocked');
+  if (b) {
+    const what = whatOf(tr, isSavepointId(state, b.checkpointId));
+    return { headline: tr('narBlocked', { id: b.checkpointId, task: b.task ?? '', to: b.to }), why: tr('narBlockedWhy', { what, id: b.checkpointId }), flinkRef: ref(b), primary: b.type };
+  }
+  const r = first(events, 'channel.resumed');
+  if (!r) return null;
+  const what = whatOf(tr, isSavepointId(state, r.checkpointId));
+  return { headline: tr('narResumed', { to: r.to, task: r.task ?? '', n: r.waiting }), why: tr('narResumedWhy', { to: r.to, what, id: r.checkpointId }), flinkRef: ref(r), primary: r.type };
+};
+
+/** A CancelCheckpointMarker is sent or received. */
+export const cancelMarker: Narrator = ({ events, state, tr }) => {
+  const s = first(events, 'cancelMarker.sent');
+  const r = first(events, 'cancelMarker.received');
+  if (r) {
+    const what = whatOf(tr, isSavepointId(state, r.checkpointId));
+    const why = r.cancelled ? tr('narCancelReceivedWhy', { what, id: r.checkpointId, task: r.task ?? '' }) : tr('narCancelIgnoredWhy', { what, id: r.checkpointId });
+    return { headline: tr('narCancelReceived', { id: r.checkpointId, from: r.from, task: r.task ?? '' }), why, flinkRef: ref(r), primary: r.type };
+  }
+  if (!s) return null;
+  const what = whatOf(tr, isSavepointId(state, s.checkpointId));
+  return {
+    headline: tr('narCancelSent', { task: s.task ?? '', id: s.checkpointId, to: s.to.join(tr('narListSep')) }),
+    why: tr(s.why === 'declined' ? 'narCancelSentDeclined' : 'narCancelSentAborted', { what, id: s.checkpointId }),
+    flinkRef: ref(s),
+    primary: s.type,
+  };
+};
+
+/** A JobManager notification RPC reaches a task. */
+export const taskNotified: Narrator = ({ events, state, tr }) => {
+  const e = first(events, 'task.notified');
+  if (!e) return null;
+  const what = whatOf(tr, isSavepointId(state, e.checkpointId));
+  const how = tr(e.notification === 'complete' ? 'narNotifiedComplete' : e.notification === 'subsumed' ? 'narNotifiedSubsumed' : 'narNotifiedAborted');
+  const key =
+    e.notification === 'complete'
+      ? 'narTaskNotifiedComplete'
+      : e.notification === 'subsumed'
+        ? 'narTaskNotifiedSubsumed'
+        : e.outcome === 'cancelled-async-part'
+          ? 'narTaskNotifiedAborted'
+          : e.outcome === 'remembered'
+            ? 'narTaskNotifiedRemembered'
+            : 'narTaskNotifiedNothing';
+  return { headline: tr('narTaskNotified', { how, task: e.task ?? '' }), why: tr(key, { what, id: e.checkpointId }), flinkRef: ref(e), primary: e.type };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +138,7 @@ export const alignmentTimedOut: Narrator = ({ events, state, tr }) => {
       arrived: e.arrived,
       of: e.of,
     }),
-    why: tr('narAlignTimeoutWhy', { held: e.held }),
+    why: tr('narAlignTimeoutWhy', { held: e.blocked }),
     flinkRef: ref(e),
     primary: e.type,
   };

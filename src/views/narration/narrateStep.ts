@@ -34,6 +34,9 @@ import {
   held,
   overtook,
   restoreChannelState,
+  blockedOrResumed,
+  cancelMarker,
+  taskNotified,
 } from './narrateDataflow';
 import {
   compactionFinished,
@@ -79,6 +82,7 @@ const NARRATORS: readonly Narrator[] = [
   acknowledged,
   subsumed,
   notified,
+  cancelMarker,
   materialization,
   truncated,
   compactionFinished,
@@ -90,7 +94,9 @@ const NARRATORS: readonly Narrator[] = [
   discarded,
   uploaded,
   sinkTransactions,
+  taskNotified,
   held,
+  blockedOrResumed,
   userAction,
   backPressure,
   recordFlow,

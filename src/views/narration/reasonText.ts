@@ -77,6 +77,8 @@ const TRUNCATED: Rule[] = [
 const DECLINED: Rule[] = [
   [/^declined by the scenario$/, (_m, tr) => tr('narReasonDeclineInjected')],
   [/^the upload to remote storage failed \(injected\)$/, (_m, tr) => tr('narReasonUploadFailed')],
+  [/^CHECKPOINT_DECLINED_SUBSUMED: barrier (\d+) arrived before checkpoint (\d+) was aligned$/, (m, tr) => tr('narReasonDeclinedSubsumed', { newer: m[1]!, id: m[2]! })],
+  [/^CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER: CancelCheckpointMarker (\d+) from (\S+)$/, (m, tr) => tr('narReasonDeclinedOnCancel', { id: m[1]!, from: m[2]! })],
 ];
 
 function apply(rules: Rule[], text: string, tr: Tr): string {

@@ -14,13 +14,11 @@
  *   restored, transactions no restored state knows are aborted (`FlinkKafkaProducer` does this
  *   through its transactional-id pool), and each subtask begins a fresh transaction.
  */
-import type { QueueItemOf } from '../../queueItems';
 import type { CheckpointMetadata } from '../../snapshot/metadataFormat';
 import type { OperatorStateHandle } from '../../snapshot/stateHandles';
 import type { StepContext } from '../../stepContext';
 import { readFile } from '../../storage/remoteStorage';
 import type { RunningSnapshot } from '../taskCheckpointing';
-import { RPC_LATENCY_MS } from '../latencies';
 import { subtaskIndexOf } from '../topology';
 import { beginExternalTransaction, endTransaction, findTransaction, type SinkOutputRecord, type TransactionRef } from './externalTransactions';
 import { decodeSinkState, encodeSinkState, redistributeSinkState, type PendingCommit, type SinkStateElement } from './sinkOperatorState';
@@ -87,30 +85,21 @@ export function sinkSnapshot(ctx: StepContext, task: string, checkpointId: numbe
 }
 
 /**
- * The JobManager sends `notifyCheckpointComplete` to every task (savepoints excepted, as in
- * `CheckpointCoordinator.cleanupAfterCompletedCheckpoint`); it is an RPC, so it arrives a little
- * later, and a failure in between leaves the transactions prepared but uncommitted.
+ * `notifyCheckpointComplete(n)` reaches a sink subtask (with the JobManager's `confirmCheckpoint`
+ * RPC, snapshot/taskNotifications.ts): commit every pending transaction up to n. A failure between
+ * completion and this RPC leaves the transactions prepared but uncommitted.
  */
-export function scheduleSinkNotifications(ctx: StepContext, checkpointId: number): void {
-  if (!isTransactionalSink(ctx)) return;
-  for (const task of Object.keys(ctx.state.job.sinks)) {
-    ctx.schedule(RPC_LATENCY_MS, { kind: 'sink.notifyComplete', task, checkpointId, attempt: ctx.state.job.attempt });
-  }
-}
-
-/** `notifyCheckpointComplete(n)` reaches a sink subtask: commit every pending transaction up to n. */
-export function handleSinkNotifyComplete(ctx: StepContext, item: QueueItemOf<'sink.notifyComplete'>): void {
+export function sinkNotifyCheckpointComplete(ctx: StepContext, task: string, checkpointId: number): void {
   const job = ctx.state.job;
-  // The notification was meant for a task execution that has since been cancelled.
-  if (job.attempt !== item.attempt || !job.sinks[item.task]) return;
-  const tpc = tpcOf(ctx, item.task);
-  const due = tpc.pending.filter((p) => p.checkpointId <= item.checkpointId);
-  tpc.pending = tpc.pending.filter((p) => p.checkpointId > item.checkpointId);
+  if (!isTransactionalSink(ctx) || !job.sinks[task]) return;
+  const tpc = tpcOf(ctx, task);
+  const due = tpc.pending.filter((p) => p.checkpointId <= checkpointId);
+  tpc.pending = tpc.pending.filter((p) => p.checkpointId > checkpointId);
   for (const p of due) {
     const txn = findTransaction(job.output, p.transaction);
     if (!txn || txn.status !== 'pre-committed') continue;
     const duplicates = endTransaction(job.output, txn, 'commit', ctx.nowMs);
-    ctx.emit('sink.commit', { transaction: txn.id, checkpointId: p.checkpointId, notifiedCheckpointId: item.checkpointId, records: txn.records.length, duplicates }, { task: item.task });
+    ctx.emit('sink.commit', { transaction: txn.id, checkpointId: p.checkpointId, notifiedCheckpointId: checkpointId, records: txn.records.length, duplicates }, { task });
   }
 }
 
