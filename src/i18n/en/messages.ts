@@ -19,6 +19,7 @@ import { jobGraphEn } from './jobGraph';
 import { examplesEn } from './examples';
 import { registryEn } from './registry';
 import { playbackEn } from './playback';
+import { recordingEn } from './recording';
 
 export const messagesEn = {
   ...coreEn,
@@ -36,4 +37,5 @@ export const messagesEn = {
   ...examplesEn,
   ...registryEn,
   ...playbackEn,
+  ...recordingEn,
 };

@@ -19,6 +19,7 @@ import { jobGraphZh } from './jobGraph';
 import { examplesZh } from './examples';
 import { registryZh } from './registry';
 import { playbackZh } from './playback';
+import { recordingZh } from './recording';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -36,4 +37,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...examplesZh,
   ...registryZh,
   ...playbackZh,
+  ...recordingZh,
 };

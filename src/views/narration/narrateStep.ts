@@ -42,7 +42,7 @@ import {
   sealed,
   uploaded,
 } from './narrateFiles';
-import { recordFlow, simStarted, sinkTransactions, userAction } from './narrateJob';
+import { recordFlow, scriptSkipped, simStarted, sinkTransactions, userAction } from './narrateJob';
 import {
   jobFailed,
   jobRunning,
@@ -57,6 +57,7 @@ export { isSavepointId, recordText, whatOf } from './narrationKit';
 const NARRATORS: readonly Narrator[] = [
   jobFailed,
   restoreFailed,
+  scriptSkipped,
   restoreStarted,
   jobRunning,
   completed,
