@@ -21,6 +21,7 @@ import { PersistenceStatus } from '../views/persistence/PersistenceStatus';
 import { RestoreOfferDialog } from '../views/persistence/RestoreOfferDialog';
 import { ShareLinkNotice } from '../views/config/ShareLinkNotice';
 import { PANEL, PacedPanel } from '../views/panelPace';
+import { RecordingProblem } from '../views/controls/RecordingProblem';
 
 export function App() {
   const t = useT();
@@ -43,6 +44,7 @@ export function App() {
       </div>
       <main className="workspace">
         <div className="stage">
+          <RecordingProblem />
           {presenter && (
             <PacedPanel group={PANEL.side}>
               <PresenterNarration />

@@ -126,6 +126,8 @@ export interface EventPayloads {
   'channel.statePersisted': { checkpointId: number; inputRecords: number; outputRecords: number; bytes: number };
   'restore.channelState': { checkpointId: number; records: number; from: string[] };
   'storage.slowed': { factor: number; untilMs: number | null };
+  /** A scripted action that no longer applies after a branch (src/engine/scriptSkips.ts), skipped. */
+  'script.skipped': { index: number; action: UserAction; reason: 'task-not-running' | 'not-rocksdb' | 'files-not-live'; task: string; missing: number[]; live: number[] };
 }
 
 export type EventType = keyof EventPayloads;
@@ -202,6 +204,7 @@ export const FLINK_REFS: Record<EventType, string> = {
   'channel.statePersisted': `${O}runtime.checkpoint.channel.ChannelStateWriterImpl#finishInput / finishOutput`,
   'restore.channelState': `${O}streaming.runtime.tasks.StreamTask#restoreInternal → SequentialChannelStateReaderImpl`,
   'storage.slowed': '- (the simulator: a slow DFS or object store)',
+  'script.skipped': '- (the simulator\'s script; RocksDB DB::CompactFiles refuses input files that are not live: Status::InvalidArgument)',
 };
 
 /** Event types grouped by namespace (`checkpoint`, `barrier`, …) for filters and "next event of this kind". */

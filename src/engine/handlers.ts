@@ -4,6 +4,7 @@
  */
 import { handleRecordArrive, handleSourceReadLog, handleSourceTick, startSources } from './job/recordFlow';
 import { performAction } from './performAction';
+import { whyScriptActionSkipped } from './scriptSkips';
 import { handlePeriodicTrigger, schedulePeriodicCheckpoints } from './coordinator/triggerCheckpoint';
 import { handleTaskTrigger } from './coordinator/taskTrigger';
 import { handleBarrierArrive } from './dataflow/barrierHandler';
@@ -39,7 +40,10 @@ export const HANDLERS: HandlerTable = {
   },
   'script.action': (ctx, item) => {
     const { atMs: _atMs, ...action } = ctx.state.scenario.script[item.index]!;
-    performAction(ctx, action as never);
+    // After a branch the script may name what the restored job no longer has: skip, visibly.
+    const skip = whyScriptActionSkipped(ctx.state, action as never);
+    if (skip) ctx.emit('script.skipped', { index: item.index, action: action as never, ...skip }, { task: skip.task });
+    else performAction(ctx, action as never);
   },
   'source.tick': handleSourceTick,
   'source.readLog': handleSourceReadLog,

@@ -26,6 +26,18 @@ export interface Intervention {
   action: UserAction;
 }
 
+/**
+ * The engine failed while recording: the recording stops before the step that failed, and the
+ * views say so (what failed, when, what to do) instead of a run that silently ends early.
+ */
+export interface RecordingError {
+  /** The position (1-based step) that could not be recorded: the recording has `step - 1` steps. */
+  step: number;
+  /** Simulated time of that step. */
+  atMs: number;
+  message: string;
+}
+
 export interface TimelineOptions {
   /** Start the job from a retained checkpoint read back from durable storage. */
   start?: RetainedCheckpointImport;
@@ -57,6 +69,7 @@ export class Timeline {
   private reader: Simulation | null = null;
   private readerPos = -1;
   private frozenCache: { position: number; state: EngineState }[] = [];
+  private failure: RecordingError | null = null;
 
   private constructor(readonly scenario: Scenario, opts: TimelineOptions) {
     this.keyframeEvery = Math.max(1, opts.keyframeEvery ?? 64);
@@ -79,6 +92,11 @@ export class Timeline {
 
   get interventions(): readonly Intervention[] {
     return this.interventionList;
+  }
+
+  /** Why the recording ended before `scenario.untilMs`, when the engine failed; null otherwise. */
+  get recordingError(): RecordingError | null {
+    return this.failure;
   }
 
   /** Events produced by step `position` (empty for position 0). */
@@ -170,6 +188,7 @@ export class Timeline {
     this.interventionList.length = 0;
     this.interventionList.push(...kept);
     this.invalidateReads();
+    this.failure = null;
 
     this.steps.push({ atMs: sim.nowMs, events });
     this.interventionList.push({ step: sim.stepIndex, action: clonePlain(action) });
@@ -186,7 +205,15 @@ export class Timeline {
     while (this.steps.length < this.maxSteps) {
       const next = sim.nextAtMs;
       if (next === undefined || next > until) break;
-      const events = sim.step()!;
+      let events: EngineEvent[];
+      try {
+        events = sim.step()!;
+      } catch (e) {
+        // The half-applied step is dropped (positions up to here replay from keyframes); the
+        // head simulation is not used again: a branch seeks from a keyframe.
+        this.failure = { step: this.steps.length + 1, atMs: next, message: e instanceof Error ? e.message : String(e) };
+        break;
+      }
       this.steps.push({ atMs: sim.nowMs, events });
       if (sim.stepIndex % this.keyframeEvery === 0) {
         this.keyframes.push({ position: sim.stepIndex, state: sim.snapshot() });

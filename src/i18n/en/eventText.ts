@@ -172,6 +172,14 @@ export function describeEventEn(e: EngineEvent): string {
       return `The subtask declines checkpoint ${e.checkpointId} (${e.reason}) and tells the JobManager`;
     case 'job.failed':
       return `The job fails: ${e.reason}; it restarts ${e.restartFrom !== null ? `from checkpoint ${e.restartFrom}` : 'from scratch (no completed checkpoint)'}`;
+    case 'script.skipped':
+      return `Scripted action skipped: ${describeAction(e.action)}. ${
+        e.reason === 'files-not-live'
+          ? `${e.task}'s database has no SST ${e.missing.join(', ')} (live: ${e.live.join(', ') || 'none'}); the script was written for the run before your action`
+          : e.reason === 'not-rocksdb'
+            ? `${e.task} does not run the RocksDB backend`
+            : `${e.task} is not running now`
+      }`;
     default:
       return assertNever(e);
   }

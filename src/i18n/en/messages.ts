@@ -20,6 +20,7 @@ import { examplesEn } from './examples';
 import { registryEn } from './registry';
 import { playbackEn } from './playback';
 import { classroomEn } from './classroom';
+import { recordingEn } from './recording';
 
 export const messagesEn = {
   ...coreEn,
@@ -38,4 +39,5 @@ export const messagesEn = {
   ...registryEn,
   ...playbackEn,
   ...classroomEn,
+  ...recordingEn,
 };

@@ -172,6 +172,14 @@ export function describeEventZh(e: EngineEvent): string {
       return `子任务拒绝检查点 ${e.checkpointId}（${e.reason}），通知 JobManager`;
     case 'job.failed':
       return `作业失败：${e.reason}；${e.restartFrom !== null ? `从检查点 ${e.restartFrom} 重启` : '没有已完成的检查点，从头重启'}`;
+    case 'script.skipped':
+      return `跳过脚本动作：${describeAction(e.action)}。${
+        e.reason === 'files-not-live'
+          ? `${e.task} 的数据库中没有 SST ${e.missing.join(', ')}（现有：${e.live.join(', ') || '无'}）；脚本是为你操作之前的那次运行写的`
+          : e.reason === 'not-rocksdb'
+            ? `${e.task} 没有使用 RocksDB 状态后端`
+            : `${e.task} 当前没有在运行`
+      }`;
     default:
       return assertNever(e);
   }

@@ -20,6 +20,7 @@ import { examplesZh } from './examples';
 import { registryZh } from './registry';
 import { playbackZh } from './playback';
 import { classroomZh } from './classroom';
+import { recordingZh } from './recording';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -38,4 +39,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...registryZh,
   ...playbackZh,
   ...classroomZh,
+  ...recordingZh,
 };

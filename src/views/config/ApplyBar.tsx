@@ -23,7 +23,10 @@ export function ApplyBar({ form }: { form: ScenarioDraft }) {
   } else if (!changed) {
     note =
       status?.kind === 'applied' ? (
-        <span role="status">{t('cfgApplied', { steps: status.steps })}</span>
+        <span role="status">
+          {t('cfgApplied', { steps: status.steps })}
+          {status.marked && ` ${t('cfgTitleMarked')}`}
+        </span>
       ) : (
         t('cfgNoChanges')
       );

@@ -6,6 +6,9 @@ import './scenarioDialog.css';
 export function ScenarioButton({ onClick }: { onClick: () => void }) {
   const t = useT();
   const title = useAppStore((s) => s.scenario.title);
+  // The "edited" mark stays visible when a long title is cut (useScenarioDraft's markEdited).
+  const mark = / \(edited\)$|（已修改）$/.exec(title)?.[0] ?? '';
+  const base = title.slice(0, title.length - mark.length);
   return (
     <button
       type="button"
@@ -16,7 +19,8 @@ export function ScenarioButton({ onClick }: { onClick: () => void }) {
     >
       <span aria-hidden="true">⚙</span> {t('configuration')}
       <span className="scenario-title-chip" data-testid="scenario-title">
-        {title}
+        <span className="scenario-title-text">{base}</span>
+        {mark && <span className="scenario-title-mark">{mark}</span>}
       </span>
     </button>
   );

@@ -20,7 +20,7 @@ import {
 } from './draft';
 
 export type ApplyStatus =
-  | { kind: 'applied'; steps: number; scenario: Scenario }
+  | { kind: 'applied'; steps: number; scenario: Scenario; /** The title was marked edited. */ marked: boolean }
   | { kind: 'failed'; problems: ScenarioProblem[] }
   | null;
 
@@ -38,6 +38,11 @@ export interface ScenarioDraft {
   apply: () => void;
   resetDefaults: () => void;
   revert: () => void;
+}
+
+/** Marks, once, that a title describes a run whose configuration was changed (English or Chinese mark). */
+export function markEdited(title: string, mark: string): string {
+  return / \(edited\)$|（已修改）$/.test(title) ? title : `${title}${mark}`;
 }
 
 export function useScenarioDraft(): ScenarioDraft {
@@ -112,11 +117,16 @@ export function useScenarioDraft(): ScenarioDraft {
     setValue,
     apply: () => {
       if (!canApply || !check.result.ok) return;
-      const applied = check.result.scenario;
+      // The configuration changed but the title did not: it still describes the old run, so it
+      // is marked edited (the user can rename it in the title field).
+      const marked = check.result.scenario.title === scenario.title;
+      const applied = marked
+        ? { ...check.result.scenario, title: markEdited(scenario.title, t('cfgEditedMark')) }
+        : check.result.scenario;
       const r = applyScenario(applied);
       setStatus(
         r.ok
-          ? { kind: 'applied', steps: r.steps, scenario: applied }
+          ? { kind: 'applied', steps: r.steps, scenario: applied, marked }
           : { kind: 'failed', problems: r.problems },
       );
     },

@@ -47,7 +47,7 @@ export function EventJump() {
       <button type="button" onClick={() => go(prev)} disabled={prev === null} title={title(prev, 'previous')} aria-label={`${t('previous')} ${label}`} data-testid="jump-prev">
         ‹
       </button>
-      <select value={kind} onChange={(e) => setKind(e.target.value as JumpKind)} aria-label={t('jumpTo')} data-testid="jump-kind" className={prev === null && next === null ? 'missing' : ''}>
+      <select value={kind} onChange={(e) => setKind(e.target.value as JumpKind)} aria-label={t('jumpTo')} data-testid="jump-kind" className={positions.length === 0 ? 'missing' : ''}>
         {(Object.keys(JUMP_KINDS) as JumpKind[]).map((k) => (
           <option key={k} value={k}>
             {t(LABELS[k])}

@@ -82,6 +82,26 @@ export const sinkTransactions: Narrator = ({ events, state, tr }) => {
 };
 
 // ---------------------------------------------------------------------------------------------
+// A scripted action that no longer applies after a branch (src/engine/scriptSkips.ts).
+
+export const scriptSkipped: Narrator = ({ events, tr }) => {
+  const e = first(events, 'script.skipped');
+  if (!e) return null;
+  const why =
+    e.reason === 'files-not-live'
+      ? tr('narScriptSkippedFiles', { task: e.task, live: e.live.join(', ') || '-', missing: e.missing.join(', ') })
+      : e.reason === 'not-rocksdb'
+        ? tr('narScriptSkippedBackend', { task: e.task })
+        : tr('narScriptSkippedTask', { task: e.task });
+  return {
+    headline: tr('narScriptSkipped', { action: describeAction(e.action) }),
+    why,
+    flinkRef: ref(e),
+    primary: e.type,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
 // User actions that arm a fault or add input (their effects come later).
 
 export const userAction: Narrator = ({ events, tr, state }) => {

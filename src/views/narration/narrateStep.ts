@@ -46,7 +46,7 @@ import {
   sealed,
   uploaded,
 } from './narrateFiles';
-import { recordFlow, simStarted, sinkTransactions, userAction } from './narrateJob';
+import { recordFlow, scriptSkipped, simStarted, sinkTransactions, userAction } from './narrateJob';
 import {
   jobFailed,
   jobRunning,
@@ -61,6 +61,7 @@ export { isSavepointId, recordText, whatOf } from './narrationKit';
 const NARRATORS: readonly Narrator[] = [
   jobFailed,
   restoreFailed,
+  scriptSkipped,
   restoreStarted,
   jobRunning,
   completed,

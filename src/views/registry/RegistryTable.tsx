@@ -4,13 +4,14 @@
  * or deleted are marked, so stepping through a checkpoint's completion shows references being
  * added and dropped and files leaving storage. Clicking a row says why the file is still alive.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { explainPath } from '../../engine';
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { useViewCursor, useViewEvents, useViewState } from '../panelPace';
 import { whyAlive } from '../storage/whyAlive';
+import { useExplainedFile } from '../storage/useExplainedFile';
 import { formatRetained, lineageByPath, registryRows, type RegistryRow } from './registryRows';
 import './registry.css';
 
@@ -35,13 +36,15 @@ export function RegistryTable() {
   const events = useViewEvents();
   const timeline = useAppStore((s) => s.timeline);
   const revision = useAppStore((s) => s.revision);
-  const [explained, setExplained] = useState<string | null>(null);
+  const [chosen, toggleExplained] = useExplainedFile();
   // Uploads (with their compaction inputs) of the whole recording. A branch changes the Timeline
   // in place, so `revision` (bumped by every re-recording or branch) is what says to recompute.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const lineage = useMemo(() => lineageByPath(timeline.records().map((r) => r.events)), [timeline, revision]);
   const before = cursor > 0 ? timeline.stateAt(cursor - 1) : null;
   const rows = useMemo(() => registryRows(state, before, events, lineage), [state, before, events, lineage]);
+  // Explained only while the file is in the table or in storage at this step.
+  const explained = chosen !== null && (rows.some((r) => r.path === chosen) || chosen in state.storage.files) ? chosen : null;
   const refcount = state.registry.model === 'refcount';
   const retained = state.coordinator.completed.map((c) => c.id);
   // `shared/8f9ec6f5…`: enough to tell files apart on a projector; the full path is the tooltip.
@@ -78,11 +81,11 @@ export function RegistryTable() {
                 tabIndex={0}
                 aria-expanded={explained === r.path}
                 title={r.change === 'deleted' ? (r.reason ?? '') : t('whyAlive')}
-                onClick={() => setExplained(explained === r.path ? null : r.path)}
+                onClick={() => toggleExplained(r.path)}
                 onKeyDown={(e) => {
                   if (e.key !== 'Enter') return;
                   e.stopPropagation();
-                  setExplained(explained === r.path ? null : r.path);
+                  toggleExplained(r.path);
                 }}
               >
                 <td>

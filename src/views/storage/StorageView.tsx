@@ -3,9 +3,10 @@
  * (chk-<id> exclusive files, shared/, taskowned/, savepoints). Files written or deleted by the step at the
  * cursor are marked, so an upload or a discard is visible when stepping.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { explainPath, getEntry, registryKeyForPath, type EngineState } from '../../engine';
 import { whyAlive } from './whyAlive';
+import { useExplainedFile } from './useExplainedFile';
 import { useT, type Translate } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { useViewEvents, useViewState } from '../panelPace';
@@ -28,7 +29,7 @@ function registryBadge(state: EngineState, path: string, t: Translate): string |
 
 export function StorageView() {
   const t = useT();
-  const [explained, setExplained] = useState<string | null>(null);
+  const [explained, toggleExplained] = useExplainedFile();
   const state = useViewState();
   const events = useViewEvents();
   const jobId = state.coordinator.jobId;
@@ -63,7 +64,7 @@ export function StorageView() {
           <ul>
             {files.map((f) => (
               <li key={f.path}>
-                <button type="button" className={`file${uploaded.has(f.path) ? ' new' : ''}${explained === f.path ? ' selected' : ''}`} data-testid="stored-file" onClick={() => setExplained(explained === f.path ? null : f.path)} title={t('whyAlive')}>
+                <button type="button" className={`file${uploaded.has(f.path) ? ' new' : ''}${explained === f.path ? ' selected' : ''}`} data-testid="stored-file" onClick={() => toggleExplained(f.path)} title={t('whyAlive')}>
                   <span className="mono name" title={f.path}>
                     {f.path.slice(dir.length + 1).slice(0, 18)}
                   </span>
