@@ -1,18 +1,22 @@
 /** The header's way into the scenario dialog; it also shows which scenario is running. */
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
+import { selectLang } from '../../store/selectors';
+import { shownTitle } from './builtInTitles';
 import './scenarioDialog.css';
 
 export function ScenarioButton({ onClick }: { onClick: () => void }) {
   const t = useT();
-  const title = useAppStore((s) => s.scenario.title);
+  const written = useAppStore((s) => s.scenario.title);
+  const lang = useAppStore(selectLang);
+  const title = shownTitle(written, lang, t);
   return (
     <button
       type="button"
       className="scenario-button"
       onClick={onClick}
       data-testid="config-button"
-      title={`${t('ioDialogTitle')}: ${title}`}
+      title={`${t('ioDialogTitle')}: ${title}${title !== written ? ` (${t('clsTitleOriginal', { title: written })})` : ''}`}
     >
       <span aria-hidden="true">⚙</span> {t('configuration')}
       <span className="scenario-title-chip" data-testid="scenario-title">
