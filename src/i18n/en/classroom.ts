@@ -29,4 +29,6 @@ export const classroomEn = {
   clsKindChannel: 'channel',
   clsKindSst: 'sst {n}',
   clsTitleOriginal: 'Scenario file title: {title}',
+  clsJumpMaterialization: 'materialization',
+  clsJumpTruncation: 'changelog truncation',
 } as const;

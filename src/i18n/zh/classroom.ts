@@ -25,4 +25,6 @@ export const classroomZh: Record<keyof typeof classroomEn, string> = {
   clsKindChannel: '通道状态',
   clsKindSst: 'sst {n}',
   clsTitleOriginal: '场景文件中的标题：{title}',
+  clsJumpMaterialization: '物化',
+  clsJumpTruncation: 'Changelog 截断',
 };
