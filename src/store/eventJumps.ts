@@ -19,6 +19,12 @@ export const JUMP_KINDS = {
     e.type === 'dstl.uploadFailed' ||
     e.type === 'changelog.materialization.failed',
   restore: (e: EngineEvent) => e.type.startsWith('restore.') || e.type === 'job.running',
+  // The changelog backend's two moments a class stops at: a materialization ending (or failing)
+  // and the log being truncated behind it (ChangelogKeyedStateBackend#handleMaterializationResult,
+  // ChangelogTruncateHelper#checkpointSubsumed).
+  materialization: (e: EngineEvent) =>
+    e.type === 'changelog.materialization.completed' || e.type === 'changelog.materialization.failed',
+  truncation: (e: EngineEvent) => e.type === 'changelog.truncated',
 } as const;
 
 export type JumpKind = keyof typeof JUMP_KINDS;

@@ -5,7 +5,8 @@
  */
 import type { ScenarioProblem } from '../../engine';
 import { applyScenario } from './applyScenario';
-import { readShareHash } from './shareLink';
+import { readShareHash, SHARE_LINK } from './shareLink';
+import { applyShareView, readShareView, type ShareView } from './shareView';
 
 export type ShareLinkOutcome =
   { ok: true; title: string } | { ok: false; problems: ScenarioProblem[] };
@@ -15,10 +16,28 @@ export function readShareLinkAtStartup(
   location: Location,
   history: History,
 ): ShareLinkOutcome | null {
-  const result = readShareHash(location.hash);
+  // The scenario, then (since issue 14) `&at=…&branch=…`: the sender's step and UI actions.
+  const hash = location.hash; // read once: replaceState below clears it
+  const amp = hash.indexOf('&');
+  const result = readShareHash(amp < 0 ? hash : hash.slice(0, amp));
   if (!result) return null;
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   if (!result.ok) return result;
+  let view: ShareView | null;
+  try {
+    view = readShareView(amp < 0 ? '' : hash.slice(amp + 1));
+  } catch (e) {
+    return { ok: false, problems: [{ path: SHARE_LINK, message: e instanceof Error ? e.message : String(e) }] };
+  }
   const applied = applyScenario(result.scenario);
-  return applied.ok ? { ok: true, title: result.scenario.title } : applied;
+  if (!applied.ok) return applied;
+  if (view) {
+    try {
+      applyShareView(view);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      return { ok: false, problems: [{ path: SHARE_LINK, message: `the sender's actions could not be replayed: ${why}` }] };
+    }
+  }
+  return { ok: true, title: result.scenario.title };
 }

@@ -12,6 +12,7 @@ import { snappyCompressBlock, snappyUncompressBlock } from '../../engine/codec/s
 import { decodeBase64url, encodeBase64url } from './base64url';
 import { decodeUtf8 } from './decodeUtf8';
 import { importScenarioText } from './importScenarioText';
+import { encodeShareView, type ShareView } from './shareView';
 import { MAX_IMPORT_BYTES, MAX_SHARE_HASH_CHARS, formatLimit } from './limits';
 
 export const SHARE_HASH_PREFIX = '#scenario=';
@@ -27,11 +28,11 @@ export function encodeShareHash(scenario: Scenario): string {
   return SHARE_HASH_PREFIX + (packed.length < plain.length ? packed : plain);
 }
 
-/** The page's address (without its own hash) with the scenario's hash. */
-export function shareUrl(scenario: Scenario, pageHref: string): string {
+/** The page's address (without its own hash) with the scenario's hash, and the step and UI actions to show. */
+export function shareUrl(scenario: Scenario, pageHref: string, view?: ShareView): string {
   const url = new URL(pageHref);
   url.hash = '';
-  return url.href.replace(/#$/, '') + encodeShareHash(scenario);
+  return url.href.replace(/#$/, '') + encodeShareHash(scenario) + (view ? encodeShareView(view) : '');
 }
 
 function refuse(message: string): ParseResult {

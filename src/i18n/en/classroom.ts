@@ -16,4 +16,19 @@ export const classroomEn = {
   clsJobFitHint: 'Shrink the graph to show every subtask at once',
   clsJobZoom: 'Zoom',
   clsJobZoomHint: 'Draw the graph at the panel’s width, readable, scrolling',
+  // Chinese mode adds its words beside Flink's status names; English shows the names alone.
+  clsStatusCOMPLETED: 'completed',
+  clsStatusSUBSUMED: 'subsumed',
+  clsStatusFAILED: 'failed',
+  clsStatusIN_PROGRESS: 'in progress',
+  // Remote storage file kinds (StoredFileKind).
+  clsKindFull: 'full',
+  clsKindPrivate: 'private',
+  clsKindMetadata: 'metadata',
+  clsKindDstl: 'dstl',
+  clsKindChannel: 'channel',
+  clsKindSst: 'sst {n}',
+  clsTitleOriginal: 'Scenario file title: {title}',
+  clsJumpMaterialization: 'materialization',
+  clsJumpTruncation: 'changelog truncation',
 } as const;

@@ -7,6 +7,8 @@ import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import type { CheckpointHistoryEntry } from '../../engine';
 import { formatBytes } from '../format';
+import { statusGloss, type FlinkStatusName } from '../i18nLabels/storageKind';
+import { selectLang } from '../../store/selectors';
 import { useViewState } from '../panelPace';
 
 function jumpTo(id: number): void {
@@ -19,7 +21,7 @@ function jumpTo(id: number): void {
   }
 }
 
-function statusOf(h: CheckpointHistoryEntry): { label: string; cls: string } {
+function statusOf(h: CheckpointHistoryEntry): { label: FlinkStatusName; cls: string } {
   if (h.status === 'COMPLETED') return h.subsumed ? { label: 'SUBSUMED', cls: 'subsumed' } : { label: 'COMPLETED', cls: 'completed' };
   if (h.status === 'FAILED') return { label: 'FAILED', cls: 'failed' };
   return { label: 'IN_PROGRESS', cls: 'progress' };
@@ -27,6 +29,7 @@ function statusOf(h: CheckpointHistoryEntry): { label: string; cls: string } {
 
 export function CheckpointHistory() {
   const t = useT();
+  const lang = useAppStore(selectLang);
   const state = useViewState();
   const history = [...state.coordinator.history].reverse();
   const retained = new Set(state.coordinator.completed.map((c) => c.id));
@@ -61,7 +64,10 @@ export function CheckpointHistory() {
                     </button>
                   </td>
                   <td>
-                    <span className={`badge ${st.cls}`}>{st.label}</span>
+                    <span className={`badge ${st.cls}`}>
+                      {st.label}
+                      {statusGloss(t, lang, st.label) && <span className="badge-gloss"> {statusGloss(t, lang, st.label)}</span>}
+                    </span>
                   </td>
                   <td className="num">{end !== null && h.status !== 'IN_PROGRESS' ? `${end - h.triggerMs} ms` : '…'}</td>
                   <td className="num">{formatBytes(h.checkpointedSize)}</td>

@@ -16,12 +16,15 @@ import { useDialogFocus } from './useDialogFocus';
 import { useFileDrop } from './useFileDrop';
 import { useScenarioDraft } from './useScenarioDraft';
 import { useScenarioImport } from './useScenarioImport';
+import { selectLang } from '../../store/selectors';
+import { shownTitle } from './builtInTitles';
 import './scenarioDialog.css';
 
 type Tab = 'config' | 'io';
 
 export function ConfigDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
+  const lang = useAppStore(selectLang);
   const scenario = useAppStore((s) => s.scenario);
   const [tab, setTab] = useState<Tab>('config');
   const form = useScenarioDraft();
@@ -59,8 +62,8 @@ export function ConfigDialog({ onClose }: { onClose: () => void }) {
         <div className="scenario-dialog-head">
           <h2 id="config-title">
             {t('ioDialogTitle')} <span className="muted">— </span>
-            <span className="muted" data-testid="config-scenario-title">
-              {scenario.title}
+            <span className="muted" data-testid="config-scenario-title" title={scenario.title}>
+              {shownTitle(scenario.title, lang, t)}
             </span>
           </h2>
           <button type="button" onClick={onClose} data-testid="config-close">

@@ -17,7 +17,15 @@ export function ExportSection() {
   const t = useT();
   const id = useId();
   const scenario = useAppStore((s) => s.scenario);
-  const link = useMemo(() => shareUrl(scenario, window.location.href), [scenario]);
+  const cursor = useAppStore((s) => s.cursor);
+  const timeline = useAppStore((s) => s.timeline);
+  const revision = useAppStore((s) => s.revision);
+  // The link opens the same step of the same branch: the cursor and the UI's actions go with it.
+  const link = useMemo(
+    () => shareUrl(scenario, window.location.href, { cursor, interventions: [...timeline.interventions] }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the timeline mutates in place; revision says when
+    [scenario, cursor, timeline, revision],
+  );
   const hashLength = link.length - link.indexOf('#');
   const tooLong = hashLength > MAX_SHARE_HASH_CHARS;
   const [copy, setCopy] = useState<{ state: CopyState; link: string }>({ state: 'idle', link: '' });

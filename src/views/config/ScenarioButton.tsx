@@ -1,11 +1,15 @@
 /** The header's way into the scenario dialog; it also shows which scenario is running. */
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
+import { selectLang } from '../../store/selectors';
+import { shownTitle } from './builtInTitles';
 import './scenarioDialog.css';
 
 export function ScenarioButton({ onClick }: { onClick: () => void }) {
   const t = useT();
-  const title = useAppStore((s) => s.scenario.title);
+  const written = useAppStore((s) => s.scenario.title);
+  const lang = useAppStore(selectLang);
+  const title = shownTitle(written, lang, t);
   // The "edited" mark stays visible when a long title is cut (useScenarioDraft's markEdited).
   const mark = / \(edited\)$|（已修改）$/.exec(title)?.[0] ?? '';
   const base = title.slice(0, title.length - mark.length);
@@ -15,7 +19,7 @@ export function ScenarioButton({ onClick }: { onClick: () => void }) {
       className="scenario-button"
       onClick={onClick}
       data-testid="config-button"
-      title={`${t('ioDialogTitle')}: ${title}`}
+      title={`${t('ioDialogTitle')}: ${title}${title !== written ? ` (${t('clsTitleOriginal', { title: written })})` : ''}`}
     >
       <span aria-hidden="true">⚙</span> {t('configuration')}
       <span className="scenario-title-chip" data-testid="scenario-title">

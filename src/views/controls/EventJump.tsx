@@ -18,6 +18,8 @@ const LABELS: Record<JumpKind, MessageKey> = {
   deletion: 'jumpDeletion',
   failure: 'jumpFailure',
   restore: 'jumpRestore',
+  materialization: 'clsJumpMaterialization',
+  truncation: 'clsJumpTruncation',
 };
 
 export function EventJump() {

@@ -9,6 +9,7 @@ import { explainPath } from '../../engine';
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
+import { storageKindLabel } from '../i18nLabels/storageKind';
 import { useViewCursor, useViewEvents, useViewState } from '../panelPace';
 import { whyAlive } from '../storage/whyAlive';
 import { useExplainedFile } from '../storage/useExplainedFile';
@@ -26,7 +27,7 @@ function FileCell({ r }: { r: RegistryRow }) {
       </span>
     );
   }
-  return <span className="mono">{r.file.kind}</span>;
+  return <span className="mono">{storageKindLabel(t, r.file.kind, null)}</span>;
 }
 
 export function RegistryTable() {

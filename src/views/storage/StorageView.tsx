@@ -9,6 +9,7 @@ import { whyAlive } from './whyAlive';
 import { useExplainedFile } from './useExplainedFile';
 import { useT, type Translate } from '../../i18n/useT';
 import { formatBytes } from '../format';
+import { storageKindLabel } from '../i18nLabels/storageKind';
 import { useViewEvents, useViewState } from '../panelPace';
 
 function directoryOf(path: string): string {
@@ -68,7 +69,7 @@ export function StorageView() {
                   <span className="mono name" title={f.path}>
                     {f.path.slice(dir.length + 1).slice(0, 18)}
                   </span>
-                  <span className={`kind ${f.meta.kind}`}>{f.meta.kind === 'sst' ? `sst ${f.meta.sst}` : f.meta.kind}</span>
+                  <span className={`kind ${f.meta.kind}`} data-kind={f.meta.kind}>{storageKindLabel(t, f.meta.kind, f.meta.sst)}</span>
                   <span className="muted">{f.meta.task}</span>
                   <span className="muted">{registryBadge(state, f.path, t) ?? `cp ${f.meta.checkpointId}`}</span>
                   <span className="num">{formatBytes(f.bytes.length)}</span>

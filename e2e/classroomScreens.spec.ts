@@ -1,0 +1,52 @@
+/**
+ * The acceptance screenshots of issue 14: the changelog example at a materialization step and
+ * seed 002 at checkpoint 4 with the Registry tab, at 1280×720 (English and Chinese) and in
+ * presenter mode at 1920×1080. Each picture is checked for cut and overlapping text.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { screenshotAndMeasure } from './helpers';
+
+async function start(page: Page, lang: 'en' | 'zh', presenter: boolean, w: number, h: number) {
+  await page.setViewportSize({ width: w, height: h });
+  await page.addInitScript(
+    ([l, p]) => {
+      localStorage.setItem('checkpoint-lab.lang', l as string);
+      if (p) localStorage.setItem('checkpoint-lab.presenter', '1');
+      else localStorage.removeItem('checkpoint-lab.presenter');
+    },
+    [lang, presenter] as const,
+  );
+  await page.goto('/');
+}
+
+async function pickExample(page: Page, id: string) {
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId(`example-${id}`).click();
+  await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+}
+
+for (const [w, h, presenter] of [
+  [1280, 720, false],
+  [1920, 1080, true],
+] as const) {
+  for (const lang of ['en', 'zh'] as const) {
+    const tag = `${w}x${h}-${lang}${presenter ? '-presenter' : ''}`;
+    test(`changelog example at its materialization step, ${tag}`, async ({ page }) => {
+      await start(page, lang, presenter, w, h);
+      await pickExample(page, 'changelog-seed000');
+      await page.getByTestId('scrubber').fill('41');
+      await page.getByTestId('node-count#0').click();
+      await page.mouse.click(2, h / 2);
+      await screenshotAndMeasure(page, `classroom-changelog-${tag}`);
+    });
+    test(`seed 002 at checkpoint 4 with the Registry tab, ${tag}`, async ({ page }) => {
+      await start(page, lang, presenter, w, h);
+      await pickExample(page, 'seed002-refcount');
+      await page.getByTestId('scrubber').fill('76');
+      await page.getByTestId('tab-registry').click();
+      await expect(page.getByTestId('registry-row').first()).toBeVisible();
+      await page.mouse.click(2, h / 2);
+      await screenshotAndMeasure(page, `classroom-seed002-${tag}`);
+    });
+  }
+}

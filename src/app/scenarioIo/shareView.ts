@@ -1,0 +1,67 @@
+/**
+ * What a share link adds after its scenario so "look at this" opens exactly what the sender saw:
+ * `&at=<step>` (the cursor) and `&branch=<base64url of JSON>`, the actions done in the UI
+ * (failures, restores, savepoints…) with the step each became, which the receiver replays as
+ * branches of the recorded run (Timeline.branch), in order. Every action is checked with the
+ * scenario format's action schema before it reaches the engine.
+ */
+import * as v from 'valibot';
+import type { Intervention } from '../../engine';
+import { actionSchema } from '../../engine/scenario/actionSchema';
+import { useAppStore } from '../../store/appStore';
+import { decodeBase64url, encodeBase64url } from './base64url';
+import { MAX_SHARE_HASH_CHARS } from './limits';
+
+export interface ShareView {
+  cursor: number;
+  interventions: Intervention[];
+}
+
+/** The hash's tail for a view: `&at=…` and, with UI actions, `&branch=…`. */
+export function encodeShareView(view: ShareView): string {
+  const branch = view.interventions.length
+    ? `&branch=${encodeBase64url(new TextEncoder().encode(JSON.stringify(view.interventions)))}`
+    : '';
+  // Step 0 of the recorded run needs nothing: the link stays what it was before views were shared.
+  return view.cursor === 0 && branch === '' ? '' : `&at=${view.cursor}${branch}`;
+}
+
+/** The view in a hash's tail (after the scenario), null without one; throws with what is wrong. */
+export function readShareView(tail: string): ShareView | null {
+  if (tail === '') return null;
+  if (tail.length > MAX_SHARE_HASH_CHARS) throw new Error('the link’s step and actions part is too long');
+  const params = new URLSearchParams(tail);
+  const at = params.get('at');
+  const cursor = at === null ? 0 : Number(at);
+  if (!Number.isInteger(cursor) || cursor < 0) throw new Error(`"at=${at}" is not a step number`);
+  const branch = params.get('branch');
+  if (branch === null) return { cursor, interventions: [] };
+  const b64 = decodeBase64url(branch);
+  if (!b64.ok) throw new Error(b64.message);
+  const list: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(b64.bytes));
+  if (!Array.isArray(list)) throw new Error('the link’s actions are not a list');
+  let last = 0;
+  const interventions = list.map((item, i): Intervention => {
+    const step = (item as { step?: unknown })?.step;
+    if (typeof step !== 'number' || !Number.isInteger(step) || step <= last)
+      throw new Error(`action ${i + 1}: its step must be a whole number after the previous one`);
+    last = step;
+    const action = v.safeParse(actionSchema, { ...(item as { action?: object }).action, atMs: 0 });
+    if (!action.success) throw new Error(`action ${i + 1}: ${action.issues[0].message}`);
+    const { atMs: _atMs, ...userAction } = action.output;
+    return { step, action: userAction as Intervention['action'] };
+  });
+  return { cursor, interventions };
+}
+
+/** Replays the view's actions on the freshly recorded run, then moves the cursor to its step. */
+export function applyShareView(view: ShareView): void {
+  const s = useAppStore.getState();
+  for (const iv of view.interventions) {
+    if (iv.step - 1 > useAppStore.getState().timeline.length)
+      throw new Error(`action at step ${iv.step}: the run has only ${useAppStore.getState().timeline.length} steps`);
+    s.setCursor(iv.step - 1);
+    s.applyAction(iv.action);
+  }
+  s.setCursor(Math.min(view.cursor, useAppStore.getState().timeline.length));
+}
