@@ -22,7 +22,6 @@ export const EXAMPLES: readonly Example[] = [
   { id: BUILT_IN_EXAMPLE, title: 'exDefaultTitle', see: 'exDefaultSee' },
   { id: 'seed002-refcount', title: 'exSeed002Title', see: 'exSeed002See' },
   { id: 'rocksdb-sst-compression', title: 'exSstCompressionTitle', see: 'exSstCompressionSee' },
-  { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
   { id: 'changelog-seed000', title: 'exChangelogSeed000Title', see: 'exChangelogSeed000See' },
   {
     id: 'changelog-periodic-materialization',
@@ -36,6 +35,7 @@ export const EXAMPLES: readonly Example[] = [
   },
   { id: 'backpressure-output-timeout', title: 'exOutputTimeoutTitle', see: 'exOutputTimeoutSee' },
   { id: 'backpressure-unaligned', title: 'exUnalignedTitle', see: 'exUnalignedSee' },
+  { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
   {
     id: 'sink-after-failure-transactional',
     title: 'exSinkTransactionalTitle',
