@@ -20,6 +20,8 @@ export const BUILT_IN_TITLES: Readonly<Record<string, MessageKey>> = {
   'Back-pressure and unaligned checkpoints: barriers overtake the queued buffers': 'exUnalignedTitle',
   'A transactional sink after failures: nothing lost, nothing twice': 'exSinkTransactionalTitle',
   'A plain sink after failures: records read again reach the output twice': 'exSinkPlainTitle',
+  'Cancel, keep the checkpoints, start a new job from them': 'exCancelRetainTitle',
+  "RocksDB's own SST compression: L0 raw, deeper levels Snappy": 'exSstCompressionTitle',
 };
 
 /** The title to show: the Chinese gallery title of a built-in scenario in Chinese, else the title as written. */
