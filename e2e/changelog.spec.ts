@@ -92,6 +92,9 @@ test('seed 000 on the DSTL tape: change sets, m1’s sync point, CP-3 = m1 + cha
   const bracket = tape.getByTestId('dstl-checkpoint');
   await expect(bracket).toHaveAttribute('data-from', '2');
   await expect(bracket).toHaveAttribute('data-to', '4');
+  // The cut moves when notifyCheckpointSubsumed(2) reaches the task (an RPC after the completion).
+  for (let i = 0; i < 10 && (await cut.getAttribute('data-sqn')) !== '2'; i++)
+    await page.getByTestId('step-forward').click();
   await expect(cut).toHaveAttribute('data-sqn', '2');
   await expect(cell(page, 1)).toHaveAttribute('data-status', 'truncated');
   for (const sqn of [2, 3])

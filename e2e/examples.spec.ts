@@ -117,7 +117,7 @@ test('by keyboard: Enter opens it on the running example, Escape closes it, ↓ 
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Home');
   expect((await focused(page)).testId).toBe('example-default');
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
   expect(await focused(page)).toEqual({
     testId: 'example-backpressure-aligned-timeout',
     ring: true,
