@@ -154,8 +154,9 @@ test('a changelog restore shows each DSTL file downloaded once per read without 
   await page.getByTestId('tab-restore').click();
   await page.getByTestId('jump-end').click();
   await expect(page.getByTestId('rs-phase')).toHaveText('running again');
+  // RocksDB's materialized part is native (RocksNativeFullSnapshotStrategy): its SSTs are copied in.
   await expect(page.getByTestId('rs-row-count#1')).toContainText(
-    'changelog: load materialized part',
+    'changelog: copy materialized SSTs, then replay',
   );
   await expect(page.getByTestId('rs-row-count#1')).toContainText(
     /change set\(s\), \d+ change\(s\) replayed/,

@@ -9,10 +9,11 @@ export function ScenarioButton({ onClick }: { onClick: () => void }) {
   const t = useT();
   const written = useAppStore((s) => s.scenario.title);
   const lang = useAppStore(selectLang);
-  const title = shownTitle(written, lang, t);
-  // The "edited" mark stays visible when a long title is cut (useScenarioDraft's markEdited).
-  const mark = / \(edited\)$|（已修改）$/.exec(title)?.[0] ?? '';
-  const base = title.slice(0, title.length - mark.length);
+  // The "edited" mark stays visible when a long title is cut (useScenarioDraft's markEdited); an
+  // edited built-in scenario still shows its title in the UI's language.
+  const mark = / \(edited\)$|（已修改）$/.exec(written)?.[0] ?? '';
+  const base = shownTitle(written.slice(0, written.length - mark.length), lang, t);
+  const title = base + mark;
   return (
     <button
       type="button"
