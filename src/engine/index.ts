@@ -24,7 +24,7 @@ export { rocksDbColumnFamilyViews, type RocksDbColumnFamilyView, type RocksDbSst
 export { LSM_FLINK_DEFAULTS, LSM_TEACHING_DEFAULTS, LSM_CONFIG_KEYS } from './lsm';
 export { explainPath, listEntries, registryKeyForPath, getEntry, type SharedStateEntry, type FileExplanation } from './registry';
 export { describeConfig, type ConfigRow } from './scenario/configDescription';
-export { summarize, type RunSummary, type SummaryCheckpoint, type SummaryFile } from './scenario/summary';
+export { summarize, type RunSummary, type SummaryCheckpoint, type SummaryFile } from './verdict/summary';
 export { restCheckpointStatistics, legacyPercentile } from './coordinator/restStats';
 export { transactionsOf, type ExternalTransaction, type TransactionStatus, type TransactionEnd, type SinkOutputRecord } from './job/sink/externalTransactions';
 export { sinkOutcome, type SinkOutcome } from './verdict/sinkOutcome';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, Simulation, type EngineEvent, type Scenario } from '../../src/engine';
 import { SCENARIO_FORMAT } from '../../src/engine/scenario/scenarioSchema';
-import { summarize } from '../../src/engine/scenario/summary';
+import { summarize } from '../../src/engine/verdict/summary';
 
 function scenario(stateBackend: Record<string, unknown>, untilMs = 2500, withRestore = true): Scenario {
   const r = parseScenario({

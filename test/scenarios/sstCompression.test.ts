@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioText, Simulation, type EngineEvent, type Scenario } from '../../src/engine';
-import { summarize, type RunSummary } from '../../src/engine/scenario/summary';
+import { summarize, type RunSummary } from '../../src/engine/verdict/summary';
 import type { SinkOutcome } from '../../src/engine/verdict/sinkOutcome';
 
 const EXAMPLE = 'scenarios/rocksdb-sst-compression.json';

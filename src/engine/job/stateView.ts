@@ -8,20 +8,14 @@ import type { Plain } from '../core/plainData';
 import { stateMapEntries } from '../state/copyOnWriteStateTable';
 import { namespaceId } from '../state/namespaces';
 import type { StateKind } from '../state/stateDescriptor';
-import { decodeStateKeyId, type StateKey } from '../state/stateKeyIds';
+import { decodeStateKeyId } from '../state/stateKeyIds';
 import { getAggregateFunction } from '../state/userFunctions';
 import type { StateValueView } from '../events';
 import type { KeyedBackendData } from './keyedBackend';
 import { rocksDbStateEntries } from '../rocksdb';
+import type { KeyedStateEntryView } from '../state/keyedStateEntryView';
 
-export interface KeyedStateEntryView {
-  state: string;
-  kind: StateKind;
-  keyGroup: number;
-  key: StateKey;
-  namespace: string;
-  value: StateValueView;
-}
+export type { KeyedStateEntryView } from '../state/keyedStateEntryView';
 
 /** The stored value of a state kind as people read it (map user keys as object keys, averages computed). */
 export function presentStoredValue(kind: StateKind, fn: string | undefined, stored: Plain): StateValueView {

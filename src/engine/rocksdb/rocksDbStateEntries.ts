@@ -8,12 +8,12 @@
 import { assertNever } from '../core/assertNever';
 import type { Plain } from '../core/plainData';
 import type { StateValueView } from '../events';
-import type { KeyedStateEntryView } from '../job/stateView';
 import { scan } from '../lsm';
 import { DataInputView } from '../serialization';
 import { namespaceId, type Namespace } from '../state/namespaces';
 import type { StateKind } from '../state/stateDescriptor';
 import type { MapUserKey, StateKey } from '../state/stateKeyIds';
+import type { KeyedStateEntryView } from '../state/keyedStateEntryView';
 import { getAggregateFunction } from '../state/userFunctions';
 import { deserializeDelimitedList } from './listDelimitedSerializer';
 import type { RocksDbKeyedBackendData, RocksDbRegisteredState } from './rocksDbKeyedBackendData';

@@ -7,10 +7,10 @@ import type { EngineEvent } from '../events';
 import { keyedStateEntries } from '../job/stateView';
 import { getEntry, registryKeyForPath } from '../registry';
 import type { EngineState } from '../state';
-import { legacyBackendBecame } from './legacyBackends';
-import { exactlyOnceVerdict, type ExactlyOnceVerdict } from '../verdict/exactlyOnce';
-import { failureFreeOutcome } from '../verdict/failureFreeRun';
-import type { SinkOutcome } from '../verdict/sinkOutcome';
+import { legacyBackendBecame } from '../scenario/legacyBackends';
+import { exactlyOnceVerdict, type ExactlyOnceVerdict } from './exactlyOnce';
+import { failureFreeOutcome } from './failureFreeRun';
+import type { SinkOutcome } from './sinkOutcome';
 
 export interface SummaryCheckpoint {
   id: number;
