@@ -11,6 +11,7 @@ import { HANDLERS, type Handler } from './handlers';
 import type { QueueItem, QueueItemKind } from './queueItems';
 import { ENGINE_STATE_FORMAT, type EngineState } from './state';
 import { StepContext } from './stepContext';
+import { ENGINE_HOOKS } from './wiring';
 import { createJobState } from './job/jobState';
 import { createCoordinatorState } from './coordinator/coordinatorState';
 import { createRemoteStorage } from './storage/remoteStorage';
@@ -90,7 +91,7 @@ export class Simulation {
     this.s.stepIndex += 1;
     // The outbox holds only this step's storage changes (the mirror applies them per step).
     this.s.storage.outbox = [];
-    const ctx = new StepContext(this.s);
+    const ctx = new StepContext(this.s, ENGINE_HOOKS);
     dispatch(ctx, entry.item);
     return ctx.events;
   }
@@ -99,7 +100,7 @@ export class Simulation {
   apply(action: UserAction): EngineEvent[] {
     this.s.stepIndex += 1;
     this.s.storage.outbox = [];
-    const ctx = new StepContext(this.s);
+    const ctx = new StepContext(this.s, ENGINE_HOOKS);
     ctx.emit('user.action', { action });
     performAction(ctx, action);
     return ctx.events;

@@ -8,6 +8,7 @@ import { nextFloat, nextInt } from './core/rng';
 import { FLINK_REFS, type EngineEvent, type EventPayloads, type EventType } from './events';
 import type { QueueItem } from './queueItems';
 import type { EngineState } from './state';
+import type { EngineHooks } from './wiring';
 
 export interface EmitOptions {
   task?: string;
@@ -18,7 +19,11 @@ export interface EmitOptions {
 export class StepContext {
   readonly events: EngineEvent[] = [];
 
-  constructor(readonly state: EngineState) {}
+  /** `hooks`: the upcalls the root wires (wiring.ts). */
+  constructor(
+    readonly state: EngineState,
+    readonly hooks: EngineHooks,
+  ) {}
 
   get nowMs(): number {
     return this.state.nowMs;

@@ -18,7 +18,7 @@ import { openKeyedBackend } from '../job/keyedBackend';
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
-import { failJob } from '../restore/failover';
+import { failJob } from '../job/taskFailure';
 import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
 import { declineForChangelog } from '../job/changelog/changelogSnapshot';
 

@@ -14,7 +14,7 @@ import { nextSequenceNumber } from '../../changelog/dstl/fsStateChangelogWriter'
 import { javaStringHashCode } from '../../keys/javaHashCode';
 import { murmurHash } from '../../keys/murmurHash';
 import type { QueueItemOf } from '../../queueItems';
-import { failJob } from '../../restore/failover';
+import { failJob } from '../taskFailure';
 import { uploadDurationMs } from '../../snapshot/snapshotLifecycle';
 import { nestedKeyedSnapshot } from '../../snapshot/taskSnapshot';
 import { taskOwnedLocation } from '../../snapshot/snapshotLocation';

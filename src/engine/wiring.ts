@@ -1,0 +1,14 @@
+/**
+ * The root wires the upcalls of the engine's folders. Folders import only folders below them
+ * (test/architecture/engineImportCycles.test.ts); where a lower folder must reach an upper one in
+ * the same step, it defines the interface and calls it through the StepContext, and this table
+ * implements it with the upper folder's function.
+ */
+import type { FailJobCallback } from './job/taskFailure';
+import { failJob } from './restore/failover';
+
+export type EngineHooks = FailJobCallback;
+
+export const ENGINE_HOOKS: EngineHooks = {
+  failJob,
+};
