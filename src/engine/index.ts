@@ -19,7 +19,7 @@ export type { CheckpointFailureReason, CheckpointHistoryEntry, CompletedCheckpoi
 export type { StoredFile, StoredFileMeta, RemoteStorageState } from './storage/remoteStorage';
 export type { RetainedCheckpointImport } from './restore/startFromRetained';
 export type { StorageOp } from './storage/remoteStorage';
-export { decodeMetadata, type CheckpointMetadata } from './snapshot/metadataFormat';
+export { decodeMetadata, type CheckpointMetadata } from './format/metadataFormat';
 export { rocksDbColumnFamilyViews, type RocksDbColumnFamilyView, type RocksDbSstView, type RocksDbMemtableView, type RocksDbKeyView } from './rocksdb';
 export { LSM_FLINK_DEFAULTS, LSM_TEACHING_DEFAULTS, LSM_CONFIG_KEYS } from './lsm';
 export { explainPath, listEntries, registryKeyForPath, getEntry, type SharedStateEntry, type FileExplanation } from './registry';

@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 import { scenarioOf } from '../../src/engine/defaultScenario';
 import { SCENARIO_FORMAT } from '../../src/engine/scenario/scenarioSchema';
 import { Simulation } from '../../src/engine/simulation';
-import { decodeMetadata, METADATA_MAGIC } from '../../src/engine/snapshot/metadataFormat';
+import { decodeMetadata, METADATA_MAGIC } from '../../src/engine/format/metadataFormat';
 import { describeWithFlinkMetadata, flinkCheckpointDirs, readFlinkFile } from '../support/flinkMetadata';
 
 /** The metadata version a Flink release writes: 3 up to 1.15, 4 from 1.16 (through 1.20). */

@@ -14,7 +14,7 @@ import type { EngineEvent, EventOf } from '../../src/engine/events';
 import { SCENARIO_FORMAT } from '../../src/engine/scenario/scenarioSchema';
 import { Simulation } from '../../src/engine/simulation';
 import { keyedStateEntries } from '../../src/engine/job/stateView';
-import type { ChangelogStateBackendHandle } from '../../src/engine/snapshot/stateHandles';
+import type { ChangelogStateBackendHandle } from '../../src/engine/format/stateHandles';
 
 function run(registry: 'refcount' | 'last-used-id') {
   const s = scenarioOf({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scenarioOf } from '../defaultScenario';
 import { SCENARIO_FORMAT, type ScenarioInput } from '../scenario/scenarioSchema';
 import { Simulation } from '../simulation';
-import { decodeMetadata } from '../snapshot/metadataFormat';
+import { decodeMetadata } from '../format/metadataFormat';
 import { readFullSnapshot } from '../snapshot/fullSnapshotFormat';
 import type { EngineEvent } from '../events';
 

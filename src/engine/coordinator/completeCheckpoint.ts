@@ -6,8 +6,8 @@
  * tasks are notified: `notifyCheckpointComplete`, then `notifyCheckpointSubsumed`.
  */
 import type { QueueItemOf } from '../queueItems';
-import { encodeMetadata, type CheckpointMetadata } from '../snapshot/metadataFormat';
-import { filesOfKeyedHandle, keyedHandleStateSize, privateFilesOfKeyedHandle, type SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import { encodeMetadata, type CheckpointMetadata } from '../format/metadataFormat';
+import { filesOfKeyedHandle, keyedHandleStateSize, privateFilesOfKeyedHandle, type SubtaskStateSnapshot } from '../format/stateHandles';
 import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';

@@ -3,7 +3,7 @@
  * checkpoints collecting acknowledgements, the completed checkpoint store, savepoints, the
  * failure counter and the statistics Flink's REST API reports.
  */
-import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import type { SubtaskStateSnapshot } from '../format/stateHandles';
 import type { SavepointFormatType } from '../snapshot/savepointFormat';
 
 /** Per-subtask figures of one checkpoint (Flink's `SubtaskStateStats`). */
@@ -210,10 +210,8 @@ export function createCoordinatorState(jobId: string): CoordinatorState {
   };
 }
 
-/** The storage directory of a checkpoint or savepoint (Flink's `chk-<id>` / `savepoint-…`). */
-export function checkpointDir(jobId: string, id: number, isSavepoint: boolean): string {
-  return isSavepoint ? `savepoints/savepoint-${jobId.slice(0, 6)}-${id}` : `${jobId}/chk-${id}`;
-}
+// The directory layout belongs to the checkpoint storage (format/snapshotLocation.ts), below the tasks.
+export { checkpointDir } from '../format/snapshotLocation';
 
 export function historyOf(c: CoordinatorState, id: number): CheckpointHistoryEntry | undefined {
   return c.history.find((h) => h.id === id);

@@ -4,7 +4,7 @@
  * a `file.discarded` event naming the Flink rule that made the decision.
  */
 import { onCheckpointAborted, onCheckpointAcknowledged, onCheckpointCompleted, registryKeyForPath, type RegistryOutcome, type SharedFileHandle } from '../registry';
-import { filesOfKeyedHandle, type SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import { filesOfKeyedHandle, type SubtaskStateSnapshot } from '../format/stateHandles';
 import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
 

@@ -3,7 +3,7 @@
  * handle references and those uploaded for this checkpoint, and for the changelog backend the
  * materialization it carries and the change-log range its own delta covers.
  */
-import type { KeyedStateHandle, NestedKeyedStateHandle } from '../snapshot/stateHandles';
+import type { KeyedStateHandle, NestedKeyedStateHandle } from '../format/stateHandles';
 
 export interface TaskFiles {
   sharedFiles: number[];

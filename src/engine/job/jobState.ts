@@ -5,7 +5,7 @@
  */
 import type { ScenarioRecord } from '../scenario/actionSchema';
 import type { Scenario } from '../scenario/scenarioSchema';
-import type { CheckpointMetadata } from '../snapshot/metadataFormat';
+import type { CheckpointMetadata } from '../format/metadataFormat';
 import { createKeyedBackend, type KeyedBackendData } from './keyedBackend';
 import { buildTopology, type Topology } from './topology';
 import { createTaskCheckpointing, type TaskCheckpointing } from './taskCheckpointing';

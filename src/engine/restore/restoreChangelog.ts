@@ -21,7 +21,7 @@ import { readChangeSet } from '../changelog/dstl/stateChangelogHandleReader';
 import { isEmptyKeyGroupRange, keyGroupRangeContains, keyGroupRangeIntersection, type KeyGroupRange } from '../keys/keyGroupRange';
 import { taskManagerName } from '../job/changelog/changelogTaskState';
 import { openKeyedBackend } from '../job/keyedBackend';
-import type { ChangelogStateBackendHandle, KeyedStateHandle, NestedKeyedStateHandle } from '../snapshot/stateHandles';
+import type { ChangelogStateBackendHandle, KeyedStateHandle, NestedKeyedStateHandle } from '../format/stateHandles';
 import { uploadDurationMs } from '../snapshot/snapshotLifecycle';
 import type { StepContext } from '../stepContext';
 import { readFile } from '../storage/remoteStorage';

@@ -6,7 +6,7 @@
  * record by its key group, as Flink's channel-state rescaling does for keyed exchanges.
  */
 import { computeOperatorIndexForKeyGroup } from '../keys/keyGroups';
-import type { CheckpointMetadata } from '../snapshot/metadataFormat';
+import type { CheckpointMetadata } from '../format/metadataFormat';
 import { decodeChannelRecords } from '../snapshot/channelStateHandle';
 import type { ChannelRecord } from '../dataflow/channelState';
 import { flowOf } from '../dataflow/channels';

@@ -7,8 +7,8 @@
 import { keyGroupRangeIntersection, isEmptyKeyGroupRange, type KeyGroupRange } from '../keys/keyGroupRange';
 import { openKeyedBackend, type KeyedBackendData } from '../job/keyedBackend';
 import { readFullSnapshot } from '../snapshot/fullSnapshotFormat';
-import type { IncrementalRemoteKeyedStateHandle, KeyedStateHandle, KeyGroupsStateHandle } from '../snapshot/stateHandles';
-import { filesOfKeyedHandle, streamHandleSize } from '../snapshot/stateHandles';
+import type { IncrementalRemoteKeyedStateHandle, KeyedStateHandle, KeyGroupsStateHandle } from '../format/stateHandles';
+import { filesOfKeyedHandle, streamHandleSize } from '../format/stateHandles';
 import { restoreCanonicalEntry } from '../snapshot/canonicalEntries';
 import type { Scenario } from '../scenario/scenarioSchema';
 import type { UploadedSst } from '../job/taskCheckpointing';

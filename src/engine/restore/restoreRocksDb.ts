@@ -17,7 +17,7 @@ import type { Scenario } from '../scenario/scenarioSchema';
 import { DataInputView, plainValueSerializer, serializeKeyGroupPrefix } from '../serialization';
 import type { StateDescriptor } from '../state/stateDescriptor';
 import { VOID_NAMESPACE } from '../state/namespaces';
-import type { IncrementalRemoteKeyedStateHandle } from '../snapshot/stateHandles';
+import type { IncrementalRemoteKeyedStateHandle } from '../format/stateHandles';
 import { readFile, type RemoteStorageState } from '../storage/remoteStorage';
 
 export interface IncrementalRestoreResult {

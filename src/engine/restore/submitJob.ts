@@ -19,7 +19,7 @@ import type { CompletedCheckpoint } from '../coordinator/coordinatorState';
 import type { RngState } from '../core/rng';
 import { nextUint32 } from '../core/rng';
 import type { RestoreModeName } from '../scenario/actionSchema';
-import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import type { SubtaskStateSnapshot } from '../format/stateHandles';
 import type { StepContext } from '../stepContext';
 import { cancelJob, changelogNoClaimRefusal, restoreFromMetadata, type RestoreOptions } from './restoreJob';
 

@@ -8,22 +8,9 @@
 import type { Plain } from '../core/plainData';
 import type { ChannelRecord } from '../dataflow/channelState';
 import { DataInputView, DataOutputView, plainValueSerializer } from '../serialization';
-import type { StreamStateHandle } from './stateHandles';
+import type { ChannelStateEntry } from '../format/stateHandles';
 
-export interface ChannelStateEntry {
-  /** The upstream subtask (input) or downstream subtask (output) of the channel. */
-  channel: string;
-  offset: number;
-  count: number;
-}
-
-/** `InputChannelStateHandle`s and `ResultSubpartitionStateHandle`s of one subtask, over one file. */
-export interface ChannelStateHandle {
-  type: 'channel';
-  input: ChannelStateEntry[];
-  output: ChannelStateEntry[];
-  delegate: StreamStateHandle;
-}
+export type { ChannelStateEntry, ChannelStateHandle } from '../format/stateHandles';
 
 export interface CapturedChannelState {
   input: { channel: string; records: ChannelRecord[] }[];

@@ -7,11 +7,11 @@ import type { KeyGroupRange } from '../keys/keyGroupRange';
 import type { PendingUpload, RunningSnapshot } from '../job/taskCheckpointing';
 import type { StateDescriptor } from '../state/stateDescriptor';
 import type { StepContext } from '../stepContext';
-import { randomFileName } from './fileNames';
+import { randomFileName } from '../format/fileNames';
 import { writeFullSnapshot, type FullSnapshotEntry } from './fullSnapshotFormat';
-import type { KeyGroupsStateHandle } from './stateHandles';
+import type { KeyGroupsStateHandle } from '../format/stateHandles';
 import type { SnapshotRequest } from './taskSnapshot';
-import type { SnapshotLocation } from './snapshotLocation';
+import type { SnapshotLocation } from '../format/snapshotLocation';
 
 export type FullSnapshotParts = Pick<RunningSnapshot, 'uploads' | 'state' | 'stateSize' | 'heapSnapshot' | 'ssts'>;
 

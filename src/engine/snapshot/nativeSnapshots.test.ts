@@ -11,7 +11,7 @@ import { getEntry, registryKeyForPath } from '../registry';
 import type { ScenarioAction } from '../scenario/actionSchema';
 import { SCENARIO_FORMAT, type ScenarioInput } from '../scenario/scenarioSchema';
 import { Simulation } from '../simulation';
-import { filesOfKeyedHandle, type IncrementalRemoteKeyedStateHandle } from './stateHandles';
+import { filesOfKeyedHandle, type IncrementalRemoteKeyedStateHandle } from '../format/stateHandles';
 
 const generator = { kind: 'generator' as const, keys: 12, ratePerSec: 200 };
 

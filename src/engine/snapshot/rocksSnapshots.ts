@@ -23,11 +23,11 @@ import { nativeCheckpoint, type NativeCheckpoint } from '../lsm';
 import { plainValueSerializer, DataOutputView } from '../serialization';
 import type { Plain } from '../core/plainData';
 import type { StorageScope, StoredFileKind } from '../storage/remoteStorage';
-import { randomFileName } from './fileNames';
+import { randomFileName } from '../format/fileNames';
 import { fullSnapshotParts } from './fullSnapshotWriter';
 import { rocksCanonicalEntriesByKeyGroup } from './canonicalEntries';
-import type { HandleAndLocalPath, IncrementalRemoteKeyedStateHandle } from './stateHandles';
-import type { SnapshotLocation } from './snapshotLocation';
+import type { HandleAndLocalPath, IncrementalRemoteKeyedStateHandle } from '../format/stateHandles';
+import type { SnapshotLocation } from '../format/snapshotLocation';
 import type { SnapshotRequest } from './taskSnapshot';
 import { emitFlush, scheduleCompactionIfDue } from '../job/lsmEvents';
 

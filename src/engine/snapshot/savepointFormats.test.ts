@@ -10,7 +10,7 @@ import { getEntry, registryKeyForPath } from '../registry';
 import type { ScenarioAction } from '../scenario/actionSchema';
 import { SCENARIO_FORMAT, type ScenarioInput } from '../scenario/scenarioSchema';
 import { Simulation } from '../simulation';
-import { filesOfKeyedHandle, type KeyedStateHandle } from './stateHandles';
+import { filesOfKeyedHandle, type KeyedStateHandle } from '../format/stateHandles';
 
 const generator = { kind: 'generator' as const, keys: 12, ratePerSec: 200 };
 type Backend = NonNullable<ScenarioInput['stateBackend']>;

@@ -5,7 +5,7 @@
  * acknowledge the coordinator with the state handles.
  */
 import { RPC_LATENCY_MS } from '../job/latencies';
-import { uploadRawSize } from './uploadRawSize';
+import { uploadRawSize } from '../format/uploadRawSize';
 import { memoryStateTooLargeMessage } from '../scenario/legacyBackends';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
 import type { ChannelRecord } from '../dataflow/channelState';

@@ -6,7 +6,7 @@
 import type { Plain } from '../core/plainData';
 import type { SourcePartitionState } from '../job/jobState';
 import { DataInputView, DataOutputView, plainValueSerializer } from '../serialization';
-import type { OperatorStateHandle, StreamStateHandle } from './stateHandles';
+import type { OperatorStateHandle, StreamStateHandle } from '../format/stateHandles';
 
 export const SOURCE_STATE_NAME = 'source-partitions';
 

@@ -15,8 +15,8 @@ import { encodeSourceState } from './sourceOperatorState';
 import { rocksCanonicalSnapshot, rocksIncrementalSnapshot, rocksNativeFullSnapshot } from './rocksSnapshots';
 import { sinkSnapshot } from '../job/sink/transactionalSink';
 import { changelogCheckpointSync } from '../job/changelog/changelogSnapshot';
-import type { ChangelogStateBackendHandle } from './stateHandles';
-import { checkpointLocation, type SnapshotLocation } from './snapshotLocation';
+import type { ChangelogStateBackendHandle } from '../format/stateHandles';
+import { checkpointLocation, type SnapshotLocation } from '../format/snapshotLocation';
 import { savepointFormatOf, type SavepointFormatType } from './savepointFormat';
 
 export interface SnapshotRequest {

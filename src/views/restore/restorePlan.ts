@@ -23,7 +23,7 @@ import {
   type KeyedStateHandle,
   type NestedKeyedStateHandle,
   type OperatorStateHandle,
-} from '../../engine/snapshot/stateHandles';
+} from '../../engine/format/stateHandles';
 import { decodeSourceState } from '../../engine/snapshot/sourceOperatorState';
 import { overlappingHandles } from '../../engine/restore/restoreKeyedState';
 import { materializedPartOf } from '../../engine/restore/restoreChangelog';

@@ -15,8 +15,8 @@ import { confirm, truncate } from '../../changelog/dstl/fsStateChangelogWriterLi
 import { stopTracking } from '../../changelog/dstl/taskChangelogRegistry';
 import { RPC_LATENCY_MS } from '../latencies';
 import { scheduleAsyncDoneIfReady } from '../../snapshot/snapshotLifecycle';
-import type { ChangelogStateBackendHandle } from '../../snapshot/stateHandles';
-import { keyedHandleStateSize } from '../../snapshot/stateHandles';
+import type { ChangelogStateBackendHandle } from '../../format/stateHandles';
+import { keyedHandleStateSize } from '../../format/stateHandles';
 import type { StepContext } from '../../stepContext';
 import type { RunningSnapshot } from '../taskCheckpointing';
 import { releaseChangelogFile, scheduleUploadTask, taskManagerOf } from './dstlUploads';

@@ -16,7 +16,7 @@ import { fixedRetryPolicy } from '../../changelog/dstl/retryPolicy';
 import { createTaskChangelogRegistry, type TaskChangelogRegistryState } from '../../changelog/dstl/taskChangelogRegistry';
 import type { KeyGroupRange } from '../../keys/keyGroupRange';
 import type { Scenario } from '../../scenario/scenarioSchema';
-import type { NestedKeyedStateHandle } from '../../snapshot/stateHandles';
+import type { NestedKeyedStateHandle } from '../../format/stateHandles';
 import type { HeapKeyedStateBackendSnapshot } from '../../state/heapKeyedStateBackend';
 import type { PendingUpload, UploadedSst } from '../taskCheckpointing';
 

@@ -14,7 +14,7 @@ import { release, startTracking } from '../../changelog/dstl/taskChangelogRegist
 import type { UploadTask } from '../../changelog/dstl/uploadTask';
 import { handleUploadFailure, handleUploadSuccess } from '../../changelog/dstl/writerUploadCallbacks';
 import type { QueueItemOf } from '../../queueItems';
-import { randomFileName } from '../../snapshot/fileNames';
+import { randomFileName } from '../../format/fileNames';
 import { uploadDurationMs } from '../../snapshot/snapshotLifecycle';
 import type { StepContext } from '../../stepContext';
 import { deleteFile, writeFile } from '../../storage/remoteStorage';

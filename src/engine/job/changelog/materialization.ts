@@ -8,7 +8,7 @@
  * interval, so the subtasks of a job do not all materialize at once.
  */
 import { resetAllMetadataFlags } from '../../changelog/backend/changelogKeyedStateBackendData';
-import { uploadRawSize } from '../../snapshot/uploadRawSize';
+import { uploadRawSize } from '../../format/uploadRawSize';
 import { truncateHelperMaterialized } from '../../changelog/dstl/changelogTruncateHelper';
 import { nextSequenceNumber } from '../../changelog/dstl/fsStateChangelogWriter';
 import { javaStringHashCode } from '../../keys/javaHashCode';
@@ -17,7 +17,7 @@ import type { QueueItemOf } from '../../queueItems';
 import { failJob } from '../taskFailure';
 import { uploadDurationMs } from '../../snapshot/snapshotLifecycle';
 import { nestedKeyedSnapshot } from '../../snapshot/taskSnapshot';
-import { taskOwnedLocation } from '../../snapshot/snapshotLocation';
+import { taskOwnedLocation } from '../../format/snapshotLocation';
 import type { HeapKeyedStateBackend } from '../../state/heapKeyedStateBackend';
 import type { StepContext } from '../../stepContext';
 import { writeFile } from '../../storage/remoteStorage';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataOutputView, plainValueSerializer } from '../../serialization';
-import type { OperatorStateHandle } from '../../snapshot/stateHandles';
+import type { OperatorStateHandle } from '../../format/stateHandles';
 import { decodeSinkState, encodeSinkState, redistributeSinkState, type SinkStateElement } from './sinkOperatorState';
 
 const el = (open: string, ...pending: [number, string][]): SinkStateElement => ({

@@ -9,7 +9,7 @@
  */
 import type { Plain } from '../../core/plainData';
 import { DataInputView, DataOutputView, plainValueSerializer } from '../../serialization';
-import type { OperatorStateHandle } from '../../snapshot/stateHandles';
+import type { OperatorStateHandle } from '../../format/stateHandles';
 import type { OperatorStateSnapshot } from '../../state/defaultOperatorStateBackend';
 import { repartitionOperatorState } from '../../state/roundRobinOperatorStateRepartitioner';
 import type { TransactionRef } from './externalTransactions';

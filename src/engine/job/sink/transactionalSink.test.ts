@@ -3,7 +3,7 @@ import { scenarioOf } from '../../defaultScenario';
 import type { EngineEvent, EventOf, EventType } from '../../events';
 import { SCENARIO_FORMAT, type ScenarioInput } from '../../scenario/scenarioSchema';
 import { Simulation } from '../../simulation';
-import type { OperatorStateHandle } from '../../snapshot/stateHandles';
+import type { OperatorStateHandle } from '../../format/stateHandles';
 import { failureFreeOutcome } from '../../verdict/failureFreeRun';
 import { exactlyOnceVerdict } from '../../verdict/exactlyOnce';
 import { transactionsOf } from './externalTransactions';

@@ -14,8 +14,8 @@
  *   restored, transactions no restored state knows are aborted (`FlinkKafkaProducer` does this
  *   through its transactional-id pool), and each subtask begins a fresh transaction.
  */
-import type { CheckpointMetadata } from '../../snapshot/metadataFormat';
-import type { OperatorStateHandle } from '../../snapshot/stateHandles';
+import type { CheckpointMetadata } from '../../format/metadataFormat';
+import type { OperatorStateHandle } from '../../format/stateHandles';
 import type { StepContext } from '../../stepContext';
 import { readFile } from '../../storage/remoteStorage';
 import type { RunningSnapshot } from '../taskCheckpointing';

@@ -5,7 +5,6 @@
  */
 import type { KeyGroupRange } from '../keys/keyGroupRange';
 import type { ChangelogStateHandleStreamImpl } from '../changelog/dstl/changelogStateHandle';
-import type { ChannelStateHandle } from './channelStateHandle';
 
 /** Flink's `FileStateHandle` (a file in remote storage) or `ByteStreamStateHandle` (bytes inline in `_metadata`). */
 export type StreamStateHandle =
@@ -91,6 +90,22 @@ export type OperatorStateMode = 'SPLIT_DISTRIBUTE' | 'UNION' | 'BROADCAST';
 export interface OperatorStateHandle {
   type: 'operator';
   states: { name: string; mode: OperatorStateMode; offsets: number[] }[];
+  delegate: StreamStateHandle;
+}
+
+/** One channel's records in a channel-state file (written and read by snapshot/channelStateHandle.ts). */
+export interface ChannelStateEntry {
+  /** The upstream subtask (input) or downstream subtask (output) of the channel. */
+  channel: string;
+  offset: number;
+  count: number;
+}
+
+/** `InputChannelStateHandle`s and `ResultSubpartitionStateHandle`s of one subtask, over one file. */
+export interface ChannelStateHandle {
+  type: 'channel';
+  input: ChannelStateEntry[];
+  output: ChannelStateEntry[];
   delegate: StreamStateHandle;
 }
 

@@ -6,8 +6,12 @@
  * stream is task-owned (`ChangelogKeyedStateBackend` L253–259 →
  * `CheckpointStorageWorkerView#createTaskOwnedStateStream`): both scopes land in `taskowned/`.
  */
-import { checkpointDir } from '../coordinator/coordinatorState';
 import type { StorageScope } from '../storage/remoteStorage';
+
+/** The storage directory of a checkpoint or savepoint (Flink's `chk-<id>` / `savepoint-…`). */
+export function checkpointDir(jobId: string, id: number, isSavepoint: boolean): string {
+  return isSavepoint ? `savepoints/savepoint-${jobId.slice(0, 6)}-${id}` : `${jobId}/chk-${id}`;
+}
 
 export interface SnapshotLocation {
   /** `CheckpointedStateScope.EXCLUSIVE`. */
