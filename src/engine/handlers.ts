@@ -2,7 +2,7 @@
  * The table from queue item kind to handler. Each mechanism contributes its handlers here; the
  * mapped type makes the compiler insist that every kind has exactly one.
  */
-import { handleRecordArrive, handleSourceReadLog, handleSourceTick, startSources } from './job/recordFlow';
+import { handleRecordArrive, handleSourceReadLog, handleSourceTick, startSources } from './dataflow/recordFlow';
 import { performAction } from './performAction';
 import { whyScriptActionSkipped } from './scriptSkips';
 import { handlePeriodicTrigger, schedulePeriodicCheckpoints } from './coordinator/triggerCheckpoint';
@@ -18,7 +18,7 @@ import { handleTaskNotifyAborted, handleTaskNotifyComplete } from './snapshot/ta
 import { handleCancelMarkerArrive } from './dataflow/cancelMarker';
 import { handleChannelResume } from './dataflow/channels';
 import { handleDstlDrain, handleDstlRetry, handleDstlUploadDone } from './job/changelog/dstlUploads';
-import { handleMaterializationDone, startPeriodicMaterialization, triggerMaterialization } from './job/changelog/materialization';
+import { handleMaterializationDone, startPeriodicMaterialization, triggerMaterialization } from './snapshot/materialization';
 import { handleTaskProcess, wakeTask } from './dataflow/taskInput';
 import { handleAlignmentTimeout } from './dataflow/unaligned';
 import { handleOutputTimeout } from './dataflow/outputTimeout';

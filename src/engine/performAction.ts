@@ -5,14 +5,14 @@
  */
 import type { UserAction } from './actions';
 import { assertNever } from './core/assertNever';
-import { appendToSourceLog } from './job/recordFlow';
+import { appendToSourceLog } from './dataflow/recordFlow';
 import { requestCheckpoint } from './coordinator/triggerCheckpoint';
 import { restoreJob } from './restore/restoreJob';
 import { failJob } from './restore/failover';
 import { cancelJobAction } from './restore/cancelJobAction';
 import { compactTaskFilesNow, flushTaskNow } from './job/lsmEvents';
 import type { StepContext } from './stepContext';
-import { materializeNow } from './job/changelog/materialization';
+import { materializeNow } from './snapshot/materialization';
 
 /** Performs `action` now. */
 export function performAction(ctx: StepContext, action: UserAction): void {

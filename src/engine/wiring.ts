@@ -4,11 +4,14 @@
  * the same step, it defines the interface and calls it through the StepContext, and this table
  * implements it with the upper folder's function.
  */
+import type { CheckpointableTask } from './dataflow/checkpointableTask';
 import type { FailJobCallback } from './job/taskFailure';
 import { failJob } from './restore/failover';
+import { performCheckpoint } from './snapshot/snapshotLifecycle';
 
-export type EngineHooks = FailJobCallback;
+export type EngineHooks = FailJobCallback & CheckpointableTask;
 
 export const ENGINE_HOOKS: EngineHooks = {
   failJob,
+  triggerCheckpointOnBarrier: performCheckpoint,
 };

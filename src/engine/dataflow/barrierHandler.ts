@@ -12,8 +12,8 @@
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import type { TaskCheckpointing } from '../job/taskCheckpointing';
-import { performCheckpoint } from '../snapshot/snapshotLifecycle';
-import type { ChannelBarrier } from './channelState';
+import { triggerCheckpointOnBarrier } from './checkpointableTask';
+import type { ChannelBarrier } from '../job/channelState';
 import { flowOf, resumeConsumption } from './channels';
 import { abortCheckpointOnBarrier } from './cancelMarker';
 import { runTask } from './taskInput';
@@ -107,7 +107,7 @@ export function handleBarrier(ctx: StepContext, task: string, from: string, b: C
   const alignmentDurationMs = ctx.nowMs - a.firstBarrierMs;
   cp.aligning = null;
   ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, resumed: cp.blocked.length }, { task });
-  performCheckpoint(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs, processedData: a.processedBytes ?? 0 });
+  triggerCheckpointOnBarrier(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs, processedData: a.processedBytes ?? 0 });
   // After the snapshot (and the barrier forwarded), the senders may send again.
   resumeAllBlocked(ctx, task);
   runTask(ctx, task);

@@ -10,7 +10,7 @@ import type { EngineEvent, EventOf } from '../events';
 import type { ScenarioAction } from '../scenario/actionSchema';
 import { SCENARIO_FORMAT } from '../scenario/scenarioSchema';
 import { Simulation } from '../simulation';
-import { channelKey } from './channelState';
+import { channelKey } from '../job/channelState';
 
 function scenario(opts: { seed?: number; script: ScenarioAction[]; untilMs?: number; timeoutMs?: number; processingMs?: number; tolerableFailed?: number }) {
   return scenarioOf({

@@ -12,7 +12,7 @@
 import { RPC_LATENCY_MS } from '../job/latencies';
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
-import { releaseRunning } from '../snapshot/snapshotLifecycle';
+import { releaseRunning } from '../job/asyncCheckpointPart';
 import { flowOf, sendCancelMarker } from './channels';
 import { abortAlignment } from './barrierHandler';
 import { runTask } from './taskInput';

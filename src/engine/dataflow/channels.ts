@@ -12,7 +12,7 @@ import type { StepContext } from '../stepContext';
 import type { JobState } from '../job/jobState';
 import { HOP_LATENCY_MS } from '../job/latencies';
 import { onQueuedBarrierSent } from './outputTimeout';
-import { channelKey, type ChannelBarrier, type ChannelOutState, type ChannelRecord, type OutputElement, type TaskFlowState } from './channelState';
+import { channelKey, type ChannelBarrier, type ChannelOutState, type ChannelRecord, type OutputElement, type TaskFlowState } from '../job/channelState';
 
 export function channelOf(job: JobState, from: string, to: string): ChannelOutState {
   const key = channelKey(from, to);

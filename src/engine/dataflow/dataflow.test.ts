@@ -10,7 +10,7 @@ import type { ScenarioAction } from '../scenario/actionSchema';
 import { SCENARIO_FORMAT } from '../scenario/scenarioSchema';
 import { Simulation } from '../simulation';
 import { keyedStateEntries } from '../job/stateView';
-import { decodeChannelRecords } from '../snapshot/channelStateHandle';
+import { decodeChannelRecords } from './channelStateHandle';
 import { readFile } from '../storage/remoteStorage';
 
 function scenario(opts: { unaligned?: boolean; timeoutMs?: number; processingMs?: number; capacity?: number; script?: ScenarioAction[]; untilMs?: number }) {

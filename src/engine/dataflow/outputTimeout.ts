@@ -12,9 +12,9 @@
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
-import { channelKey, type ChannelBarrier, type ChannelRecord, type OutputElement } from './channelState';
+import { channelKey, type ChannelBarrier, type ChannelRecord, type OutputElement } from '../job/channelState';
 import { finishChannelState } from './unaligned';
-import { scheduleAsyncDoneIfReady } from '../snapshot/snapshotLifecycle';
+import { scheduleAsyncDoneIfReady } from '../job/asyncCheckpointPart';
 import { transmitBarrier } from './channels';
 
 /** Whether checkpoint barrier `b` is an aligned barrier that may time out to unaligned. */

@@ -8,13 +8,13 @@
  */
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
-import { processRecord } from '../job/recordFlow';
-import type { ChannelRecord, QueuedInput } from './channelState';
+import { processRecord } from './recordFlow';
+import type { ChannelRecord, QueuedInput } from '../job/channelState';
 import { channelOf, drainChannel, flowOf, outputBackPressured } from './channels';
 import { handleBarrier } from './barrierHandler';
 import { processCancellationBarrier } from './cancelMarker';
 import { recordChannelState } from './unaligned';
-import { recordSerializedSize } from '../snapshot/channelStateHandle';
+import { recordSerializedSize } from './channelStateHandle';
 
 /** Wakes a subtask stopped by back-pressure: a source reads again, an operator processes again. */
 export function wakeTask(ctx: StepContext, task: string): void {

@@ -14,12 +14,13 @@
  */
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
-import { performCheckpoint, scheduleAsyncDoneIfReady } from '../snapshot/snapshotLifecycle';
-import { encodeChannelState } from '../snapshot/channelStateHandle';
+import { scheduleAsyncDoneIfReady } from '../job/asyncCheckpointPart';
+import { triggerCheckpointOnBarrier } from './checkpointableTask';
+import { encodeChannelState } from './channelStateHandle';
 import { checkpointDir } from '../format/snapshotLocation';
 import { randomFileName } from '../format/fileNames';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
-import type { ChannelBarrier, ChannelRecord } from './channelState';
+import type { ChannelBarrier, ChannelRecord } from '../job/channelState';
 import { flowOf, resumeConsumption } from './channels';
 import { abortAlignment, isLateBarrier, resumeAllBlocked } from './barrierHandler';
 import { runTask } from './taskInput';
@@ -115,7 +116,7 @@ function startUnalignedSnapshot(ctx: StepContext, task: string, b: ChannelBarrie
   const cp = ctx.state.job.checkpointing[task]!;
   for (const e of flow.queue) if (e.kind === 'barrier' && e.checkpointId === b.checkpointId && !e.priority) cp.blocked.push({ from: e.from, checkpointId: b.checkpointId });
   flow.queue = flow.queue.filter((e) => !(e.kind === 'barrier' && e.checkpointId === b.checkpointId));
-  performCheckpoint(ctx, { task, checkpointId: b.checkpointId, isSavepoint: false, triggerMs: b.triggerMs, barrierFirstMs: firstBarrierMs, alignmentDurationMs: ctx.nowMs - firstBarrierMs, unaligned: { input, waitingFor } });
+  triggerCheckpointOnBarrier(ctx, { task, checkpointId: b.checkpointId, isSavepoint: false, triggerMs: b.triggerMs, barrierFirstMs: firstBarrierMs, alignmentDurationMs: ctx.nowMs - firstBarrierMs, unaligned: { input, waitingFor } });
 }
 
 /** Every barrier is in: write the channel state file and let the asynchronous part finish. */

@@ -13,7 +13,7 @@ import type { ExternalTransaction } from './sink/externalTransactions';
 import type { TwoPhaseCommitState } from './sink/transactionalSink';
 import { createChangelogTaskManager, createChangelogTaskState, taskManagerName, type ChangelogTaskManagerState, type ChangelogTaskState } from './changelog/changelogTaskState';
 import type { ChangelogHandleReaderState } from '../changelog/dstl/changelogHandleReaderWithCache';
-import type { ChannelOutState, TaskFlowState } from '../dataflow/channelState';
+import type { ChannelOutState, TaskFlowState } from './channelState';
 
 /**
  * One partition of the replayable input (like a Kafka partition): the generator stream and the

@@ -7,7 +7,7 @@ import type { StoredFileMeta } from '../storage/remoteStorage';
 import type { HeapKeyedStateBackendSnapshot } from '../state/heapKeyedStateBackend';
 import type { SubtaskStateSnapshot } from '../format/stateHandles';
 import type { ChangelogCheckpointPart } from './changelog/changelogSnapshot';
-import type { ChannelRecord } from '../dataflow/channelState';
+import type { ChannelRecord } from './channelState';
 
 export interface Alignment {
   checkpointId: number;

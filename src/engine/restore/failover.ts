@@ -5,9 +5,9 @@
  */
 import type { StepContext } from '../stepContext';
 import { createJobState } from '../job/jobState';
-import { startSources } from '../job/recordFlow';
+import { startSources } from '../dataflow/recordFlow';
 import { cancelJob, restoreFromMetadata } from './restoreJob';
-import { startPeriodicMaterialization } from '../job/changelog/materialization';
+import { startPeriodicMaterialization } from '../snapshot/materialization';
 
 export function failJob(ctx: StepContext, reason: string): void {
   const latest = ctx.state.coordinator.completed.at(-1) ?? null;

@@ -22,7 +22,7 @@ import { isEmptyKeyGroupRange, keyGroupRangeContains, keyGroupRangeIntersection,
 import { taskManagerName } from '../job/changelog/changelogTaskState';
 import { openKeyedBackend } from '../job/keyedBackend';
 import type { ChangelogStateBackendHandle, KeyedStateHandle, NestedKeyedStateHandle } from '../format/stateHandles';
-import { uploadDurationMs } from '../snapshot/snapshotLifecycle';
+import { uploadDurationMs } from '../storage/transferTime';
 import type { StepContext } from '../stepContext';
 import { readFile } from '../storage/remoteStorage';
 import { downloadBytes, restoreKeyedState, type KeyedRestoreResult } from './restoreKeyedState';

@@ -7,8 +7,8 @@
  */
 import { computeOperatorIndexForKeyGroup } from '../keys/keyGroups';
 import type { CheckpointMetadata } from '../format/metadataFormat';
-import { decodeChannelRecords } from '../snapshot/channelStateHandle';
-import type { ChannelRecord } from '../dataflow/channelState';
+import { decodeChannelRecords } from '../dataflow/channelStateHandle';
+import type { ChannelRecord } from '../job/channelState';
 import { flowOf } from '../dataflow/channels';
 import { runTask } from '../dataflow/taskInput';
 import type { StepContext } from '../stepContext';

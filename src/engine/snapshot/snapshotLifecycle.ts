@@ -8,28 +8,22 @@ import { RPC_LATENCY_MS } from '../job/latencies';
 import { uploadRawSize } from '../format/uploadRawSize';
 import { memoryStateTooLargeMessage } from '../scenario/legacyBackends';
 import type { RunningSnapshot } from '../job/taskCheckpointing';
-import type { ChannelRecord } from '../dataflow/channelState';
+import type { ChannelRecord } from '../job/channelState';
 import { sendBarrier } from '../dataflow/channels';
 import { finishChannelState, startsUnaligned } from '../dataflow/unaligned';
 import { watchQueuedBarriers } from '../dataflow/outputTimeout';
 import { abortCheckpointOnBarrier, broadcastCancelMarker } from '../dataflow/cancelMarker';
-import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
-import { openKeyedBackend } from '../job/keyedBackend';
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { failJob } from '../job/taskFailure';
 import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
 import { declineForChangelog } from '../job/changelog/changelogSnapshot';
+import { uploadDurationMs } from '../storage/transferTime';
+import { releaseRunning, scheduleAsyncDoneIfReady } from '../job/asyncCheckpointPart';
 
-/** Time to upload `bytes` to remote storage (`storage.latencyMs` per file plus bandwidth). */
-export function uploadDurationMs(ctx: StepContext, bytes: number, files: number): number {
-  const { latencyMs, bytesPerMs } = ctx.state.scenario.storage;
-  if (files === 0) return 0;
-  const slow = ctx.state.storage.slow;
-  const factor = slow && (slow.untilMs === null || ctx.nowMs < slow.untilMs) ? slow.factor : 1;
-  return Math.ceil(factor * (latencyMs + bytes / bytesPerMs));
-}
+// Moved below the task folders (dataflow/ and job/ call them); re-exported for existing imports.
+export { uploadDurationMs, releaseRunning, scheduleAsyncDoneIfReady };
 
 /** Synchronous part + barrier forwarding; schedules the asynchronous part. */
 export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { triggerMs: number; unaligned?: { input: { channel: string; records: ChannelRecord[] }[]; waitingFor: string[] } }): void {
@@ -93,18 +87,6 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
   if (!running.changelog?.waiting) ctx.schedule(asyncDurationMs, { kind: 'task.asyncDone', task: req.task, checkpointId: req.checkpointId });
 }
 
-/**
- * Starts the upload of a snapshot once nothing else holds it back: the changelog persist it
- * waits for, and (unaligned) the barriers still to come on some channels.
- */
-export function scheduleAsyncDoneIfReady(ctx: StepContext, task: string, running: RunningSnapshot): void {
-  if (running.changelog?.waiting) return;
-  if (running.channelState && running.channelState.waitingFor.length > 0) return;
-  if (running.outputPending && running.outputPending.length > 0) return;
-  const bytes = running.uploads.reduce((n, u) => n + u.bytes.length, 0);
-  ctx.schedule(uploadDurationMs(ctx, bytes, running.uploads.length), { kind: 'task.asyncDone', task, checkpointId: running.checkpointId });
-}
-
 /** With JobManagerCheckpointStorage: Flink's message when the keyed state stream exceeds the max state size, else null. */
 function memoryStateTooLarge(ctx: StepContext, running: RunningSnapshot): string | null {
   const sb = ctx.state.scenario.stateBackend;
@@ -113,18 +95,6 @@ function memoryStateTooLarge(ctx: StepContext, running: RunningSnapshot): string
   if (keyed?.type !== 'keyGroups' || keyed.delegate.type !== 'inline') return null;
   const size = keyed.delegate.bytes.length;
   return size > sb.maxStateSizeBytes ? memoryStateTooLargeMessage(size, sb.maxStateSizeBytes) : null;
-}
-
-/** Releases what a running snapshot holds (the heap backend's copy-on-write snapshot). */
-export function releaseRunning(ctx: StepContext, task: string, checkpointId: number): void {
-  const cp = ctx.state.job.checkpointing[task];
-  if (!cp) return;
-  const i = cp.running.findIndex((r) => r.checkpointId === checkpointId);
-  if (i < 0) return;
-  const r = cp.running[i]!;
-  const keyed = ctx.state.job.keyed[task];
-  if (r.heapSnapshot && keyed) (openKeyedBackend(keyed.backend) as HeapKeyedStateBackend).releaseSnapshot(r.heapSnapshot);
-  cp.running.splice(i, 1);
 }
 
 /** The asynchronous part ends: files are in remote storage; acknowledge the coordinator. */

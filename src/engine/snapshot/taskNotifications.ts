@@ -16,7 +16,7 @@ import type { StepContext } from '../stepContext';
 import { changelogNotifyComplete, changelogNotifySubsumed } from '../job/changelog/changelogSnapshot';
 import { sinkNotifyCheckpointComplete } from '../job/sink/transactionalSink';
 import { resumeConsumption } from '../dataflow/channels';
-import { releaseRunning } from './snapshotLifecycle';
+import { releaseRunning } from '../job/asyncCheckpointPart';
 
 const O = 'org.apache.flink.';
 

@@ -14,7 +14,7 @@ import { nextSequenceNumber, persist } from '../../changelog/dstl/fsStateChangel
 import { confirm, truncate } from '../../changelog/dstl/fsStateChangelogWriterLifecycle';
 import { stopTracking } from '../../changelog/dstl/taskChangelogRegistry';
 import { RPC_LATENCY_MS } from '../latencies';
-import { scheduleAsyncDoneIfReady } from '../../snapshot/snapshotLifecycle';
+import { scheduleAsyncDoneIfReady } from '../asyncCheckpointPart';
 import type { ChangelogStateBackendHandle } from '../../format/stateHandles';
 import { keyedHandleStateSize } from '../../format/stateHandles';
 import type { StepContext } from '../../stepContext';

@@ -15,7 +15,7 @@ import type { UploadTask } from '../../changelog/dstl/uploadTask';
 import { handleUploadFailure, handleUploadSuccess } from '../../changelog/dstl/writerUploadCallbacks';
 import type { QueueItemOf } from '../../queueItems';
 import { randomFileName } from '../../format/fileNames';
-import { uploadDurationMs } from '../../snapshot/snapshotLifecycle';
+import { uploadDurationMs } from '../../storage/transferTime';
 import type { StepContext } from '../../stepContext';
 import { deleteFile, writeFile } from '../../storage/remoteStorage';
 import { onChangelogPersistDone, onChangelogPersistFailed } from './changelogSnapshot';

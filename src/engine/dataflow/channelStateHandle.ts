@@ -6,7 +6,7 @@
  * exclusive directory; each channel's records sit at an offset, in order.
  */
 import type { Plain } from '../core/plainData';
-import type { ChannelRecord } from '../dataflow/channelState';
+import type { ChannelRecord } from '../job/channelState';
 import { DataInputView, DataOutputView, plainValueSerializer } from '../serialization';
 import type { ChannelStateEntry } from '../format/stateHandles';
 

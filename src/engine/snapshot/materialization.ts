@@ -7,22 +7,22 @@
  * older changes can be truncated. The first periodic run is at a hashed offset within the
  * interval, so the subtasks of a job do not all materialize at once.
  */
-import { resetAllMetadataFlags } from '../../changelog/backend/changelogKeyedStateBackendData';
-import { uploadRawSize } from '../../format/uploadRawSize';
-import { truncateHelperMaterialized } from '../../changelog/dstl/changelogTruncateHelper';
-import { nextSequenceNumber } from '../../changelog/dstl/fsStateChangelogWriter';
-import { javaStringHashCode } from '../../keys/javaHashCode';
-import { murmurHash } from '../../keys/murmurHash';
-import type { QueueItemOf } from '../../queueItems';
-import { failJob } from '../taskFailure';
-import { uploadDurationMs } from '../../snapshot/snapshotLifecycle';
-import { nestedKeyedSnapshot } from '../../snapshot/taskSnapshot';
-import { taskOwnedLocation } from '../../format/snapshotLocation';
-import type { HeapKeyedStateBackend } from '../../state/heapKeyedStateBackend';
-import type { StepContext } from '../../stepContext';
-import { writeFile } from '../../storage/remoteStorage';
-import { openKeyedBackend } from '../keyedBackend';
-import { truncateChangelog } from './changelogSnapshot';
+import { resetAllMetadataFlags } from '../changelog/backend/changelogKeyedStateBackendData';
+import { uploadRawSize } from '../format/uploadRawSize';
+import { truncateHelperMaterialized } from '../changelog/dstl/changelogTruncateHelper';
+import { nextSequenceNumber } from '../changelog/dstl/fsStateChangelogWriter';
+import { javaStringHashCode } from '../keys/javaHashCode';
+import { murmurHash } from '../keys/murmurHash';
+import type { QueueItemOf } from '../queueItems';
+import { failJob } from '../job/taskFailure';
+import { uploadDurationMs } from '../storage/transferTime';
+import { nestedKeyedSnapshot } from './taskSnapshot';
+import { taskOwnedLocation } from '../format/snapshotLocation';
+import type { HeapKeyedStateBackend } from '../state/heapKeyedStateBackend';
+import type { StepContext } from '../stepContext';
+import { writeFile } from '../storage/remoteStorage';
+import { openKeyedBackend } from '../job/keyedBackend';
+import { truncateChangelog } from '../job/changelog/changelogSnapshot';
 
 /** `PeriodicMaterializationManager.initialDelay`: murmurHash(subtask id hash) % interval. */
 export function initialMaterializationDelayMs(task: string, intervalMs: number): number {

@@ -7,19 +7,19 @@
 import { assignToKeyGroup, computeOperatorIndexForKeyGroup } from '../keys/keyGroups';
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
-import { applyRecord, descriptorFor, readState } from './keyedFunctions';
-import { afterRocksDbWrite } from './lsmEvents';
-import { afterChangelogWrite, openTaskKeyedBackend } from './changelog/changelogBackendAccess';
-import { generatedRecord, generatorPeriodMs, type SourceRecord } from './sourceGenerator';
-import { partitionKey, type SourcePartitionState } from './jobState';
-import { subtaskIndexOf } from './topology';
-import { writeToSink } from './sink/sinkWriter';
-import { openSinkTransactions } from './sink/transactionalSink';
+import { applyRecord, descriptorFor, readState } from '../job/keyedFunctions';
+import { afterRocksDbWrite } from '../job/lsmEvents';
+import { afterChangelogWrite, openTaskKeyedBackend } from '../job/changelog/changelogBackendAccess';
+import { generatedRecord, generatorPeriodMs, type SourceRecord } from '../job/sourceGenerator';
+import { partitionKey, type SourcePartitionState } from '../job/jobState';
+import { subtaskIndexOf } from '../job/topology';
+import { writeToSink } from '../job/sink/sinkWriter';
+import { openSinkTransactions } from '../job/sink/transactionalSink';
 
-import { SCRIPT_READ_GAP_MS } from './latencies';
-import { flowOf, outputBackPressured, sendRecord } from '../dataflow/channels';
-import type { ChannelRecord } from '../dataflow/channelState';
-import { onRecordArrive } from '../dataflow/taskInput';
+import { SCRIPT_READ_GAP_MS } from '../job/latencies';
+import { flowOf, outputBackPressured, sendRecord } from './channels';
+import type { ChannelRecord } from '../job/channelState';
+import { onRecordArrive } from './taskInput';
 
 /**
  * Starts every source subtask: each generator partition ticks; script logs wake on emit. The job
