@@ -5,13 +5,15 @@
  * implements it with the upper folder's function.
  */
 import type { CheckpointableTask } from './dataflow/checkpointableTask';
-import type { FailJobCallback } from './job/taskFailure';
+import type { FailJobCallback } from './coordinator/failJobCallback';
+import type { TaskFailureListener } from './job/taskFailure';
 import { failJob } from './restore/failover';
 import { performCheckpoint } from './snapshot/snapshotLifecycle';
 
-export type EngineHooks = FailJobCallback & CheckpointableTask;
+export type EngineHooks = TaskFailureListener & FailJobCallback & CheckpointableTask;
 
 export const ENGINE_HOOKS: EngineHooks = {
+  taskFailed: failJob,
   failJob,
   triggerCheckpointOnBarrier: performCheckpoint,
 };

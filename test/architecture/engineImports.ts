@@ -45,6 +45,22 @@ export function engineFolderGraph(root: string): FolderGraph {
   return graph;
 }
 
+/**
+ * The graph without the root files '.': they are the composition layer (the handler table, the
+ * wiring of upcalls, StepContext, EngineState, QueueItem, events) that every folder imports and
+ * that imports every folder, so they are left out of the folders' layering.
+ */
+export function withoutRoot(graph: FolderGraph): FolderGraph {
+  const out: FolderGraph = new Map();
+  for (const [a, edges] of graph) if (a !== '.') out.set(a, new Map([...edges].filter(([b]) => b !== '.')));
+  return out;
+}
+
+/** The imports that make the cycles: each edge between two folders of one strongly connected component. */
+export function cycleImports(graph: FolderGraph): string[] {
+  return folderCycles(graph).flatMap((c) => c.flatMap((a) => [...(graph.get(a) ?? [])].filter(([b]) => c.includes(b)).flatMap(([, e]) => e)));
+}
+
 /** Strongly connected components with more than one folder (Tarjan). */
 export function folderCycles(graph: FolderGraph): string[][] {
   const nodes = new Set<string>([...graph.keys(), ...[...graph.values()].flatMap((m) => [...m.keys()])]);

@@ -9,7 +9,7 @@ import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
 import { historyOf, type CheckpointFailureReason } from './coordinatorState';
 import { registryAborted } from './registryBridge';
-import { failJob } from '../job/taskFailure';
+import { failJob } from './failJobCallback';
 import { clearFailureCount, countFailure } from './failureManager';
 import { executeQueuedRequest } from './triggerCheckpoint';
 
