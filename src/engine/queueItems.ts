@@ -3,6 +3,7 @@
  * runs its handler (see handlers.ts). Items are plain data so that they survive snapshots.
  */
 import type { DeclineReason, TaskAcknowledgement } from './coordinator/coordinatorState';
+import type { SavepointFormatType } from './format/savepointFormat';
 
 export type QueueItem =
   | { kind: 'sim.start' }
@@ -26,9 +27,9 @@ export type QueueItem =
   /** The periodic checkpoint scheduler fires (`CheckpointCoordinator.ScheduledTrigger`). */
   | { kind: 'checkpoint.periodic'; generation: number }
   /** The coordinator's trigger RPC reaches a source subtask. */
-  | { kind: 'task.trigger'; task: string; checkpointId: number; isSavepoint: boolean; triggerMs: number }
+  | { kind: 'task.trigger'; task: string; checkpointId: number; isSavepoint: boolean; triggerMs: number; savepointFormat?: SavepointFormatType }
   /** A checkpoint barrier arrives on one input channel of a subtask. */
-  | { kind: 'barrier.arrive'; task: string; from: string; checkpointId: number; isSavepoint: boolean; triggerMs: number; priority?: boolean }
+  | { kind: 'barrier.arrive'; task: string; from: string; checkpointId: number; isSavepoint: boolean; triggerMs: number; priority?: boolean; savepointFormat?: SavepointFormatType }
   /** A `CancelCheckpointMarker` arrives on one input channel of a subtask. */
   | { kind: 'cancelMarker.arrive'; task: string; from: string; checkpointId: number }
   /** A receiver's resume-consumption request reaches the sender `task` of channel task→to (it was blocked by barrier `checkpointId`). */

@@ -4,7 +4,7 @@
  * failure counter and the statistics Flink's REST API reports.
  */
 import type { SubtaskStateSnapshot } from '../format/stateHandles';
-import type { SavepointFormatType } from '../snapshot/savepointFormat';
+import type { SavepointFormatType } from '../format/savepointFormat';
 
 /** Per-subtask figures of one checkpoint (Flink's `SubtaskStateStats`). */
 export interface SubtaskCheckpointStats {

@@ -10,7 +10,7 @@ import { RPC_LATENCY_MS, TRIGGER_JITTER_MS } from '../job/latencies';
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
 import type { CheckpointHistoryEntry, CheckpointTriggerRequest } from './coordinatorState';
-import type { SavepointFormatType } from '../snapshot/savepointFormat';
+import { savepointFormatField, type SavepointFormatType } from '../format/savepointFormat';
 
 /** `CheckpointRequestDecider.DEFAULT_MAX_QUEUED_REQUESTS`. */
 export const MAX_QUEUED_REQUESTS = 1000;
@@ -139,7 +139,7 @@ function startTriggeringCheckpoint(ctx: StepContext, request: CheckpointTriggerR
     const jittered = ctx.nowMs + RPC_LATENCY_MS + ctx.randomInt(TRIGGER_JITTER_MS + 1);
     const arrivalMs = Math.max(jittered, c.triggerArrivalMs[task] ?? 0);
     c.triggerArrivalMs[task] = arrivalMs;
-    ctx.schedule(arrivalMs - ctx.nowMs, { kind: 'task.trigger', task, checkpointId: id, isSavepoint, triggerMs: ctx.nowMs });
+    ctx.schedule(arrivalMs - ctx.nowMs, { kind: 'task.trigger', task, checkpointId: id, isSavepoint, triggerMs: ctx.nowMs, ...savepointFormatField(request) });
   }
   return id;
 }

@@ -11,6 +11,7 @@
  */
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
+import { savepointFormatField } from '../format/savepointFormat';
 import type { TaskCheckpointing } from '../job/taskCheckpointing';
 import { triggerCheckpointOnBarrier } from './checkpointableTask';
 import type { ChannelBarrier } from '../job/channelState';
@@ -54,7 +55,7 @@ export function abortAlignment(ctx: StepContext, task: string, id: number, reaso
 export function handleBarrierArrive(ctx: StepContext, item: QueueItemOf<'barrier.arrive'>): void {
   const job = ctx.state.job;
   if (!job.checkpointing[item.task]) return; // the job was restarted; this barrier belongs to the old attempt
-  const b: ChannelBarrier = { checkpointId: item.checkpointId, isSavepoint: item.isSavepoint, triggerMs: item.triggerMs };
+  const b: ChannelBarrier = { checkpointId: item.checkpointId, isSavepoint: item.isSavepoint, triggerMs: item.triggerMs, ...savepointFormatField(item) };
   // An unaligned barrier overtakes the queued input; so does any barrier of a checkpoint this task already took unaligned.
   if (item.priority || unalignedSnapshotOf(ctx, item.task, item.checkpointId) || startsUnaligned(ctx, b)) {
     onUnalignedBarrier(ctx, item.task, item.from, b, !item.priority && ctx.state.scenario.checkpointing.mode === 'exactly_once');
@@ -92,7 +93,7 @@ export function handleBarrier(ctx: StepContext, task: string, from: string, b: C
     if (cp.aligning && aligned) {
       abortAlignment(ctx, task, cp.aligning.checkpointId, 'CHECKPOINT_DECLINED_SUBSUMED', `CHECKPOINT_DECLINED_SUBSUMED: barrier ${b.checkpointId} arrived before checkpoint ${cp.aligning.checkpointId} was aligned`);
     }
-    cp.aligning = { checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, firstBarrierMs: ctx.nowMs, arrived: [] };
+    cp.aligning = { checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, firstBarrierMs: ctx.nowMs, arrived: [], ...savepointFormatField(b) };
     cp.currentCheckpointId = b.checkpointId;
     scheduleAlignmentTimeout(ctx, task, b);
   }
@@ -107,7 +108,7 @@ export function handleBarrier(ctx: StepContext, task: string, from: string, b: C
   const alignmentDurationMs = ctx.nowMs - a.firstBarrierMs;
   cp.aligning = null;
   ctx.emit('barrier.aligned', { checkpointId: a.checkpointId, alignmentDurationMs, resumed: cp.blocked.length }, { task });
-  triggerCheckpointOnBarrier(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs, processedData: a.processedBytes ?? 0 });
+  triggerCheckpointOnBarrier(ctx, { task, checkpointId: a.checkpointId, isSavepoint: a.isSavepoint, triggerMs: a.triggerMs, barrierFirstMs: a.firstBarrierMs, alignmentDurationMs, processedData: a.processedBytes ?? 0, ...savepointFormatField(a) });
   // After the snapshot (and the barrier forwarded), the senders may send again.
   resumeAllBlocked(ctx, task);
   runTask(ctx, task);

@@ -9,6 +9,7 @@
  */
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
+import { savepointFormatField } from '../format/savepointFormat';
 import type { JobState } from '../job/jobState';
 import { HOP_LATENCY_MS } from '../job/latencies';
 import { onQueuedBarrierSent } from './outputTimeout';
@@ -48,7 +49,7 @@ function transmit(ctx: StepContext, ch: ChannelOutState, r: ChannelRecord): void
  * `ALIGNED_CHECKPOINT_BARRIER`, `CheckpointOptions#needsAlignment`) blocks the subpartition.
  */
 export function transmitBarrier(ctx: StepContext, ch: ChannelOutState, b: ChannelBarrier, priority: boolean): void {
-  ctx.schedule(HOP_LATENCY_MS, { kind: 'barrier.arrive', task: ch.to, from: ch.from, checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, ...(priority ? { priority: true } : {}) });
+  ctx.schedule(HOP_LATENCY_MS, { kind: 'barrier.arrive', task: ch.to, from: ch.from, checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, ...(priority ? { priority: true } : {}), ...savepointFormatField(b) });
   if (priority || ctx.state.scenario.checkpointing.mode !== 'exactly_once') return;
   ch.blockedBy = b.checkpointId;
   ctx.emit('channel.blocked', { to: ch.to, checkpointId: b.checkpointId }, { task: ch.from });

@@ -8,12 +8,15 @@
  */
 import type { StepContext } from '../stepContext';
 import type { ChannelRecord } from '../job/channelState';
+import type { SavepointFormatType } from '../format/savepointFormat';
 
 /** What the barrier handler knows when it triggers the task's checkpoint (`CheckpointMetaData`, `CheckpointMetricsBuilder`). */
 export interface BarrierCheckpointRequest {
   task: string;
   checkpointId: number;
   isSavepoint: boolean;
+  /** A savepoint's format, as its barrier carried it. */
+  savepointFormat?: SavepointFormatType;
   triggerMs: number;
   barrierFirstMs: number;
   alignmentDurationMs: number;

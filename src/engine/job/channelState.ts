@@ -7,6 +7,7 @@
  * full A stops (a source stops reading): back-pressure moves upstream. A subtask processes its
  * queued input one record at a time, `processingMs` per record.
  */
+import type { SavepointFormatType } from '../format/savepointFormat';
 
 /** A record as it travels between subtasks. */
 export interface ChannelRecord {
@@ -21,6 +22,8 @@ export interface ChannelBarrier {
   checkpointId: number;
   isSavepoint: boolean;
   triggerMs: number;
+  /** A savepoint's format (Flink's barrier carries its `CheckpointOptions`). */
+  savepointFormat?: SavepointFormatType;
 }
 
 /** Flink's `CancelCheckpointMarker`: an event that travels in order with the records of its channel. */

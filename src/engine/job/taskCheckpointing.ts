@@ -8,10 +8,13 @@ import type { HeapKeyedStateBackendSnapshot } from '../state/heapKeyedStateBacke
 import type { SubtaskStateSnapshot } from '../format/stateHandles';
 import type { ChangelogCheckpointPart } from './changelog/changelogSnapshot';
 import type { ChannelRecord } from './channelState';
+import type { SavepointFormatType } from '../format/savepointFormat';
 
 export interface Alignment {
   checkpointId: number;
   isSavepoint: boolean;
+  /** A savepoint's format, as its barrier carried it. */
+  savepointFormat?: SavepointFormatType;
   triggerMs: number;
   firstBarrierMs: number;
   /** Input channels (upstream subtasks) whose barrier has arrived. */

@@ -19,6 +19,7 @@ import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { failJob } from '../job/taskFailure';
 import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
 import { declineForChangelog } from '../job/changelog/changelogSnapshot';
+import { savepointFormatField } from '../format/savepointFormat';
 import { uploadDurationMs } from '../storage/transferTime';
 import { releaseRunning, scheduleAsyncDoneIfReady } from '../job/asyncCheckpointPart';
 
@@ -53,7 +54,7 @@ export function performCheckpoint(ctx: StepContext, req: SnapshotRequest & { tri
   const running = syncSnapshot(ctx, req);
   cp.running.push(running);
   const outputs = ctx.state.job.topology.outputs[req.task] ?? [];
-  const barrier = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, triggerMs: req.triggerMs };
+  const barrier = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, triggerMs: req.triggerMs, ...savepointFormatField(req) };
   // A source of a job with unaligned checkpoints sends its barrier as a priority event too.
   const unaligned = req.unaligned ?? (ctx.state.job.sources[req.task] && startsUnaligned(ctx, barrier) ? { input: [], waitingFor: [] } : null);
   const output: { channel: string; records: ChannelRecord[] }[] = [];

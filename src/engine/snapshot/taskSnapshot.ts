@@ -17,12 +17,14 @@ import { sinkSnapshot } from '../job/sink/transactionalSink';
 import { changelogCheckpointSync } from '../job/changelog/changelogSnapshot';
 import type { ChangelogStateBackendHandle } from '../format/stateHandles';
 import { checkpointLocation, type SnapshotLocation } from '../format/snapshotLocation';
-import { savepointFormatOf, type SavepointFormatType } from './savepointFormat';
+import type { SavepointFormatType } from '../format/savepointFormat';
 
 export interface SnapshotRequest {
   task: string;
   checkpointId: number;
   isSavepoint: boolean;
+  /** A savepoint's format, as its trigger or barrier carried it (absent: CANONICAL). */
+  savepointFormat?: SavepointFormatType;
   barrierFirstMs: number;
   alignmentDurationMs: number;
   /** Bytes processed during alignment (REST `processed_data`). */
@@ -105,7 +107,7 @@ function changelogNativeSavepoint(ctx: StepContext, req: SnapshotRequest, locati
 /** Takes the synchronous part of `req.task`'s snapshot and returns the running snapshot. */
 export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSnapshot {
   const location = checkpointLocation(ctx.state.coordinator.jobId, req.checkpointId, req.isSavepoint);
-  const kind: NestedSnapshotKind = req.isSavepoint ? savepointFormatOf(ctx, req.checkpointId) : 'checkpoint';
+  const kind: NestedSnapshotKind = req.isSavepoint ? (req.savepointFormat ?? 'CANONICAL') : 'checkpoint';
   const base = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, barrierFirstMs: req.barrierFirstMs, syncStartMs: ctx.nowMs, alignmentDurationMs: req.alignmentDurationMs, processedData: req.processedData ?? 0 };
   const job = ctx.state.job;
   if (job.sources[req.task]) {
