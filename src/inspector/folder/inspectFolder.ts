@@ -4,8 +4,10 @@
  * one references, and compute per checkpoint its operators and files (shared or private, full or
  * incremental, per-operator totals), across checkpoints which checkpoints reference each file,
  * the referenced files missing from the folder and the files no `_metadata` references.
+ * Checkpoint Lab's own `_metadata` (version 1001) is read too, converted to Flink's model.
  */
-import { readCheckpointMetadata, referencedFiles } from '../metadata';
+import { referencedFiles } from '../metadata';
+import { readAnyMetadata } from '../simulated/readAnyMetadata';
 import type { CheckpointMetadata, KeyedHandle, MetadataErrorCode } from '../metadata';
 import type { FileRole } from '../metadata/referencedFiles';
 import { joinPath, mapAbsolutePath } from './resolvePath';
@@ -124,7 +126,7 @@ export function inspectFolder(input: FolderInput): FolderReport {
   const unreadable: UnreadableMetadata[] = [];
   for (const me of metadataEntries) {
     const dir = me.path === METADATA ? '' : me.path.slice(0, -METADATA.length - 1);
-    const r = readCheckpointMetadata(me.bytes ?? new Uint8Array());
+    const r = readAnyMetadata(me.bytes ?? new Uint8Array(), me.path);
     if (!r.ok) {
       unreadable.push({ path: me.path, code: r.error.code, offset: r.error.offset, message: r.error.message });
       continue;
