@@ -35,6 +35,19 @@ export default tseslint.config(
     },
   },
   {
+    // The checkpoint inspector's reader and folder logic run in the browser and in the CLI alike:
+    // no Node APIs (the CLI in cli/ does the file system), no DOM, no UI or storage libraries.
+    files: ['src/inspector/**/*.ts'],
+    ignores: ['src/inspector/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'fs', 'path', 'os', ...engineForbiddenModules], message: 'src/inspector/ is pure TypeScript shared by the browser and the CLI.' }] },
+      ],
+      'no-restricted-globals': ['error', ...['window', 'document', 'process', 'Buffer', 'require'].map((name) => ({ name, message: `src/inspector/ is pure TypeScript: '${name}' is not allowed here.` }))],
+    },
+  },
+  {
     // The engine is pure: no UI, storage, DOM, wall clock or unseeded randomness.
     files: ['src/engine/**/*.ts'],
     ignores: ['src/engine/**/*.test.ts'],
