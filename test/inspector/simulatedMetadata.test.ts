@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeMetadata, parseScenarioText, Simulation } from '../../src/engine';
 import type { CheckpointMetadata as EngineMetadata } from '../../src/engine';
-import { filesOfKeyedHandle } from '../../src/engine/snapshot/stateHandles';
+import { filesOfKeyedHandle } from '../../src/engine/format/stateHandles';
 import { inspectFolder } from '../../src/inspector/folder';
 import { parseCheckpointMetadata, referencedFiles } from '../../src/inspector/metadata';
 import { engineMetadataToFlinkBytes, SIMULATED_CHECKPOINTS_DIR, simulatedOperatorId } from '../../src/inspector/simulated/engineToFlink';

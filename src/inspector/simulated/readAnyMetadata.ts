@@ -3,7 +3,7 @@
  * (version 1001, JSON), the latter through the engine's decoder and the same conversion to
  * Flink's model as engineToFlink, so simulated and real checkpoints are inspected alike.
  */
-import { decodeMetadata, METADATA_VERSION as LAB_VERSION } from '../../engine/snapshot/metadataFormat';
+import { decodeMetadata, METADATA_VERSION as LAB_VERSION } from '../../engine/format/metadataFormat';
 import { isFlinkMetadata, MetadataFormatError, parseCheckpointMetadata, readCheckpointMetadata } from '../metadata';
 import type { ReadResult } from '../metadata';
 import { engineMetadataToFlinkBytes } from './engineToFlink';
