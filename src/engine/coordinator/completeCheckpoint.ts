@@ -168,9 +168,9 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   // `AbstractCompleteCheckpointStore#findLowest` (L60) skips savepoints: from 1.15 a savepoint a
   // job was started from sits in the completed store (and counts toward num-retained) but was never
   // registered, so the registry sees only the store's checkpoints (≤1.14 registered savepoints too).
-  // A savepoint a ≤1.14 job was started from was never registered either (it carries no shared state).
+  // A savepoint a ≤1.14 job was started from is registered (submitJob) and, like its own savepoints, kept.
   const registered = (id: number) => ctx.state.registry.checkpoints.some((r) => r.checkpointId === id);
-  registryCompleted(ctx, p.id, c.completed.filter((x) => !x.isSavepoint || (legacy && (x.id === p.id || registered(x.id)))).map((x) => x.id), !inStore);
+  registryCompleted(ctx, p.id, c.completed.filter((x) => !x.isSavepoint || (legacy && (x.id === p.id || registered(x.id)))).map((x) => x.id), p.isSavepoint);
   for (const old of subsumed) {
     const oh = historyOf(c, old.id);
     if (oh) oh.subsumed = true;
