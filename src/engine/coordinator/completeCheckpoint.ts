@@ -17,6 +17,7 @@ import { taskFilesOf } from './taskFiles';
 import { handleCheckpointSuccess } from './failureManager';
 import { executeQueuedRequest } from './triggerCheckpoint';
 import { RPC_LATENCY_MS } from '../job/latencies';
+import { syncSavepointOf } from './stopWithSavepoint';
 
 function referencedFiles(state: SubtaskStateSnapshot): string[] {
   const out: string[] = [];
@@ -186,7 +187,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   // one `confirmCheckpoint` RPC per task carrying the last subsumed checkpoint
   // (CheckpointCoordinator L1431–1443); each task acts on it when it arrives (snapshot/taskNotifications.ts).
   // ≤1.14: every completed checkpoint and savepoint is notified, and a sink commits on it.
-  if (p.isSavepoint && !legacy) return;
+  if (p.isSavepoint && !legacy && !syncSavepointOf(ctx, p.id)) return;
   const taskNames = Object.keys(ctx.state.job.checkpointing);
   const lastSubsumedId = subsumed.length > 0 ? subsumed[subsumed.length - 1]!.id : null;
   ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });

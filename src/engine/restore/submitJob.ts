@@ -15,6 +15,7 @@
  */
 import { createSharedStateRegistry, registerRestored, type SharedFileHandle } from '../registry';
 import { applyRegistryOutcome, savepointFilesOf, sharedFilesOf } from '../coordinator/registryBridge';
+import { schedulePeriodicCheckpoints } from '../coordinator/triggerCheckpoint';
 import type { CompletedCheckpoint } from '../coordinator/coordinatorState';
 import type { RngState } from '../core/rng';
 import { nextUint32 } from '../core/rng';
@@ -44,8 +45,8 @@ export function submitJobFrom(ctx: StepContext, target: CompletedCheckpoint, mod
   }
   const c = ctx.state.coordinator;
   const previousJobId = c.jobId;
-  const previousStatus = ctx.state.job.canceled ? 'CANCELED' : 'SUSPENDED';
-  if (!ctx.state.job.canceled) cancelJob(ctx, 'CHECKPOINT_COORDINATOR_SHUTDOWN');
+  const previousStatus = ctx.state.job.finished ? 'FINISHED' : ctx.state.job.canceled ? 'CANCELED' : 'SUSPENDED';
+  if (!ctx.state.job.canceled && !ctx.state.job.finished) cancelJob(ctx, 'CHECKPOINT_COORDINATOR_SHUTDOWN');
   c.jobId = newJobId(ctx.state.rng);
   c.pending = [];
   c.completed = [];
@@ -57,6 +58,8 @@ export function submitJobFrom(ctx: StepContext, target: CompletedCheckpoint, mod
   c.countedCheckpointIds = [];
   c.queuedRequests = [];
   c.restored = [];
+  // After a stop-with-savepoint the periodic scheduler was stopped; the new job's coordinator starts it.
+  if (c.periodicTrigger === null) schedulePeriodicCheckpoints(ctx);
   c.nextCheckpointId = target.id + 1;
   c.startFrom = { checkpointId: target.id, isSavepoint: target.isSavepoint, metadataPath: target.metadataPath, mode };
   ctx.state.registry = createSharedStateRegistry(ctx.state.registry.model);

@@ -17,6 +17,7 @@ import { changelogNotifyComplete, changelogNotifySubsumed } from '../job/changel
 import { sinkNotifyCheckpointComplete } from '../job/sink/transactionalSink';
 import { resumeConsumption } from '../dataflow/channels';
 import { releaseRunning } from './snapshotLifecycle';
+import { finishTaskAfterSyncSavepoint } from '../coordinator/stopWithSavepoint';
 
 const O = 'org.apache.flink.';
 
@@ -32,6 +33,8 @@ export function handleTaskNotifyComplete(ctx: StepContext, item: QueueItemOf<'ta
     // keep confirming only checkpoints (a savepoint's files are never reused).
     ctx.emit('task.notified', { checkpointId: id, notification: 'complete', outcome: 'confirmed' }, { task: item.task, flinkRef: `${O}runtime.taskexecutor.TaskExecutor#confirmCheckpoint` });
     sinkNotifyCheckpointComplete(ctx, item.task, id);
+    // A synchronous savepoint (stop-with-savepoint): the task waited for this notification and now finishes.
+    finishTaskAfterSyncSavepoint(ctx, item.task, id);
     return;
   }
   if (cp.lastCompletedCheckpointId < id) cp.lastCompletedCheckpointId = id;
