@@ -31,6 +31,8 @@ try {
 const parsed = parseScenarioText(text);
 if (!parsed.ok) fail(`${file}: invalid scenario\n${formatProblems(parsed.problems)}`);
 
+// Deprecated fields still load; say what they were read as (stderr, so the output stays JSON).
+for (const note of parsed.notes ?? []) process.stderr.write(`${file}: ${note.message}\n`);
 const scenario = parsed.scenario;
 const sim = Simulation.create(scenario);
 const events: EngineEvent[] = [];

@@ -89,7 +89,15 @@ export interface EventPayloads {
   /** `mode`: the restore mode of a submitted job (null: a failover or restart from the job's own checkpoint). */
   'restore.started': { checkpointId: number; isSavepoint: boolean; metadataPath: string; parallelism: number; previousParallelism: number; attempt: number; mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' | null; forceFullSnapshot: boolean };
   /** A new job (new JobID) is submitted with a snapshot; the previous job was cancelled or is suspended. */
-  'job.submitted': { jobId: string; previousJobId: string; previousStatus: 'CANCELED' | 'SUSPENDED'; checkpointId: number; isSavepoint: boolean; mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' };
+  'job.submitted': { jobId: string; previousJobId: string; previousStatus: 'CANCELED' | 'SUSPENDED' | 'FINISHED'; checkpointId: number; isSavepoint: boolean; mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' };
+  /** Stop-with-savepoint: the periodic scheduler stops and a synchronous savepoint is triggered (null: refused). */
+  'job.stopWithSavepoint': { checkpointId: number | null; drain: boolean; reason: string | null };
+  /** A source stops for the synchronous savepoint before injecting its barrier (DRAIN: MAX_WATERMARK and end of input first). */
+  'source.stopped': { checkpointId: number; drain: boolean };
+  /** A task finishes after the synchronous savepoint's notifyCheckpointComplete. */
+  'task.finished': { checkpointId: number };
+  /** Every task finished after the synchronous savepoint: the job is FINISHED; its checkpoints are discarded. */
+  'job.finished': { savepointId: number; drain: boolean; discarded: number[] };
   /** The job was cancelled: retained checkpoints discarded or kept per the externalized-checkpoint retention. */
   'job.canceled': { retention: 'NO_EXTERNALIZED_CHECKPOINTS' | 'DELETE_ON_CANCELLATION' | 'RETAIN_ON_CANCELLATION'; discarded: number[]; kept: number[]; savepoints: number[] };
   'restore.failed': { reason: string };
@@ -183,6 +191,10 @@ export const FLINK_REFS: Record<EventType, string> = {
   'restore.failed': `${O}runtime.checkpoint.CheckpointCoordinator#restoreSavepoint`,
   'job.submitted': `${O}runtime.checkpoint.CheckpointCoordinator#restoreSavepoint (SavepointRestoreSettings, RestoreMode)`,
   'job.canceled': `${O}runtime.checkpoint.DefaultCompletedCheckpointStore#shutdown (ExternalizedCheckpointRetention)`,
+  'job.stopWithSavepoint': `${O}runtime.scheduler.SchedulerBase#stopWithSavepoint → CheckpointCoordinator#triggerSynchronousSavepoint`,
+  'source.stopped': `${O}streaming.runtime.tasks.SourceOperatorStreamTask#triggerStopWithSavepointAsync (SourceOperator#stop, StopMode)`,
+  'task.finished': `${O}streaming.runtime.tasks.StreamTask#notifyCheckpointCompleteAsync (synchronous savepoint: finishedOperators, task FINISHED)`,
+  'job.finished': `${O}runtime.scheduler.stopwithsavepoint.StopWithSavepointTerminationHandlerImpl#handleExecutionsTermination (JobStatus.FINISHED)`,
   'restore.taskRestored': `${O}streaming.api.operators.StreamTaskStateInitializerImpl#streamOperatorStateContext`,
   'job.running': `${O}runtime.scheduler.DefaultScheduler#restartTasks`,
   'changelog.persisted': `${O}changelog.fs.FsStateChangelogWriter#persist`,

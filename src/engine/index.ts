@@ -9,6 +9,7 @@ export { DEFAULT_SCENARIO, DEFAULT_SCENARIO_INPUT, scenarioOf } from './defaultS
 export { parseScenario, parseScenarioText, formatProblems, type ParseResult } from './scenario/parseScenario';
 export { SCENARIO_FORMAT, type Scenario, type ScenarioInput } from './scenario/scenarioSchema';
 export type { ScenarioProblem } from './scenario/scenarioChecks';
+export type { ScenarioMigrationNote } from './scenario/legacyFields';
 export type { Topology, SubtaskInfo, Vertex } from './job/topology';
 export type { JobState } from './job/jobState';
 export { HOP_LATENCY_MS } from './job/latencies';

@@ -13,11 +13,12 @@ import { cancelJobAction } from './restore/cancelJobAction';
 import { compactTaskFilesNow, flushTaskNow } from './job/lsmEvents';
 import type { StepContext } from './stepContext';
 import { materializeNow } from './snapshot/materialization';
+import { stopWithSavepoint } from './coordinator/stopWithSavepoint';
 
 /** Performs `action` now. */
 export function performAction(ctx: StepContext, action: UserAction): void {
   // A cancelled job has no tasks: only a new submission (restore), input and storage faults apply.
-  if (ctx.state.job.canceled && (action.do === 'fail' || action.do === 'decline' || action.do === 'flush' || action.do === 'compact' || action.do === 'materialize')) return;
+  if ((ctx.state.job.canceled || ctx.state.job.finished) && (action.do === 'fail' || action.do === 'decline' || action.do === 'flush' || action.do === 'compact' || action.do === 'materialize')) return;
   switch (action.do) {
     case 'emit':
       appendToSourceLog(ctx, action.source ?? 'source#0', action.records);
@@ -34,6 +35,9 @@ export function performAction(ctx: StepContext, action: UserAction): void {
       return;
     case 'cancel':
       cancelJobAction(ctx);
+      return;
+    case 'stop':
+      stopWithSavepoint(ctx, action.drain, action.format === 'native' ? 'NATIVE' : 'CANONICAL');
       return;
     case 'decline': {
       const cp = ctx.state.job.checkpointing[action.task];

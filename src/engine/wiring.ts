@@ -7,13 +7,16 @@
 import type { CheckpointableTask } from './dataflow/checkpointableTask';
 import type { FailJobCallback } from './coordinator/failJobCallback';
 import type { TaskFailureListener } from './job/taskFailure';
+import type { TaskFinishedListener } from './job/taskFinished';
+import { finishTaskAfterSyncSavepoint } from './restore/finishJob';
 import { failJob } from './restore/failover';
 import { performCheckpoint } from './snapshot/snapshotLifecycle';
 
-export type EngineHooks = TaskFailureListener & FailJobCallback & CheckpointableTask;
+export type EngineHooks = TaskFailureListener & FailJobCallback & CheckpointableTask & TaskFinishedListener;
 
 export const ENGINE_HOOKS: EngineHooks = {
   taskFailed: failJob,
   failJob,
   triggerCheckpointOnBarrier: performCheckpoint,
+  checkpointCompleteHandled: finishTaskAfterSyncSavepoint,
 };

@@ -118,21 +118,12 @@ export function allCases(): FaultCase[] {
           // extra uploads of a native savepoint move that moment out of reach in one case
           // (rocksdb-incremental / last-used-id / unaligned), so this phase takes a canonical one.
           const savepoint: SavepointFormat = phase === 'during-alignment-held' ? 'canonical' : turnFormat;
-          // KNOWN GAP: under Flink ≤1.14 a savepoint joins the completed store, and with the changelog
-          // backend its files go missing while it is still retained (retainedFilesExist fails). Until
-          // that is fixed these cases take no savepoint, so the matrix keeps checking everything else.
-          if (backend.changelog && registry === 'refcount') {
-            // Without the (always aligned) savepoint, at-least-once and unaligned runs have no alignment that holds records.
-            if (phase === 'during-alignment-held' && mode !== 'exactly_once') continue;
-            out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / no savepoint`, backend, registry, mode, phase, savepoint: 'none', restoreMode: 'failover' });
-            continue;
-          }
           out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint`, backend, registry, mode, phase, savepoint, restoreMode: 'failover' });
         }
       }
       for (const restoreMode of RESTORE_MODES) {
         if (restoreMode === 'failover' || (restoreMode === 'NO_CLAIM' && backend.changelog)) continue;
-        out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode}`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint: backend.changelog && registry === 'refcount' ? 'none' : 'canonical' });
+        out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode}`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint: 'canonical' });
       }
     }
   }

@@ -92,7 +92,7 @@ describe('missing required fields', () => {
     ]);
     expect(problems({ ...base, script: [{ atMs: 1 }] })).toEqual([
       expect.stringMatching(
-        /^script\[0\]\.do: expected one of "emit", "checkpoint", .*"restore", "cancel", got nothing$/,
+        /^script\[0\]\.do: expected one of "emit", "checkpoint", .*"restore", "cancel", "stop", got nothing$/,
       ),
     ]);
   });

@@ -12,6 +12,7 @@ import { registryAborted } from './registryBridge';
 import { failJob } from './failJobCallback';
 import { clearFailureCount, countFailure } from './failureManager';
 import { executeQueuedRequest } from './triggerCheckpoint';
+import { resumeAfterFailedStop } from './stopWithSavepoint';
 
 /**
  * Aborts pending checkpoint `id` for `reason`; `declinedBy` names the task whose decline caused it
@@ -53,6 +54,8 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     failJob(ctx, `more than ${tolerable} consecutive checkpoint failure(s) (execution.checkpointing.tolerable-failed-checkpoints = ${tolerable})`);
     return true;
   }
+  // A failed stop-with-savepoint: the job goes on (unless it is failing over or shutting down anyway).
+  if (reason !== 'JOB_FAILOVER_REGION' && reason !== 'CHECKPOINT_COORDINATOR_SHUTDOWN') resumeAfterFailedStop(ctx, id);
   if (reason === 'JOB_FAILOVER_REGION') {
     // The restart stops the checkpoint scheduler (`stopCheckpointScheduler` →
     // `abortPendingAndQueuedCheckpoints`): queued requests are dropped with the pending ones.

@@ -17,6 +17,7 @@ import { taskFilesOf } from './taskFiles';
 import { handleCheckpointSuccess } from './failureManager';
 import { executeQueuedRequest } from './triggerCheckpoint';
 import { RPC_LATENCY_MS } from '../job/latencies';
+import { syncSavepointOf } from './stopWithSavepoint';
 
 function referencedFiles(state: SubtaskStateSnapshot): string[] {
   const out: string[] = [];
@@ -168,9 +169,9 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   // `AbstractCompleteCheckpointStore#findLowest` (L60) skips savepoints: from 1.15 a savepoint a
   // job was started from sits in the completed store (and counts toward num-retained) but was never
   // registered, so the registry sees only the store's checkpoints (≤1.14 registered savepoints too).
-  // A savepoint a ≤1.14 job was started from was never registered either (it carries no shared state).
+  // A savepoint a ≤1.14 job was started from is registered (submitJob) and, like its own savepoints, kept.
   const registered = (id: number) => ctx.state.registry.checkpoints.some((r) => r.checkpointId === id);
-  registryCompleted(ctx, p.id, c.completed.filter((x) => !x.isSavepoint || (legacy && (x.id === p.id || registered(x.id)))).map((x) => x.id), !inStore);
+  registryCompleted(ctx, p.id, c.completed.filter((x) => !x.isSavepoint || (legacy && (x.id === p.id || registered(x.id)))).map((x) => x.id), p.isSavepoint);
   for (const old of subsumed) {
     const oh = historyOf(c, old.id);
     if (oh) oh.subsumed = true;
@@ -186,7 +187,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   // one `confirmCheckpoint` RPC per task carrying the last subsumed checkpoint
   // (CheckpointCoordinator L1431–1443); each task acts on it when it arrives (snapshot/taskNotifications.ts).
   // ≤1.14: every completed checkpoint and savepoint is notified, and a sink commits on it.
-  if (p.isSavepoint && !legacy) return;
+  if (p.isSavepoint && !legacy && !syncSavepointOf(ctx, p.id)) return;
   const taskNames = Object.keys(ctx.state.job.checkpointing);
   const lastSubsumedId = subsumed.length > 0 ? subsumed[subsumed.length - 1]!.id : null;
   ctx.emit('checkpoint.notified', { checkpointId: p.id, notification: 'complete', tasks: taskNames.length }, { task: 'jobmanager' });

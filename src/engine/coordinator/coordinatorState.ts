@@ -63,7 +63,9 @@ export type CheckpointFailureReason =
   | 'JOB_FAILOVER_REGION'
   | 'TOO_MANY_CHECKPOINT_REQUESTS'
   /** `CheckpointCoordinator#shutdown` when the job is cancelled: pending checkpoints are aborted. */
-  | 'CHECKPOINT_COORDINATOR_SHUTDOWN';
+  | 'CHECKPOINT_COORDINATOR_SHUTDOWN'
+  /** `CheckpointCoordinator#stopCheckpointScheduler` (stop-with-savepoint): pending and queued checkpoints are aborted. */
+  | 'CHECKPOINT_COORDINATOR_SUSPEND';
 
 /** The reasons a task sends with its decline (`CheckpointCoordinator.receiveDeclineMessage`). */
 export type DeclineReason = Extract<
@@ -83,6 +85,7 @@ export const FAILURE_MESSAGE: Record<CheckpointFailureReason, string> = {
   JOB_FAILOVER_REGION: 'FailoverRegion is restarting.',
   TOO_MANY_CHECKPOINT_REQUESTS: 'The maximum number of queued checkpoint requests exceeded',
   CHECKPOINT_COORDINATOR_SHUTDOWN: 'CheckpointCoordinator shutdown.',
+  CHECKPOINT_COORDINATOR_SUSPEND: 'Checkpoint Coordinator is suspending.',
 };
 
 /** A request waiting in `CheckpointRequestDecider`'s queue (`CheckpointTriggerRequest`). */
@@ -90,6 +93,8 @@ export interface CheckpointTriggerRequest {
   isSavepoint: boolean;
   /** A savepoint's `SavepointFormatType` (it travels with the trigger as the barrier's `CheckpointOptions`). */
   savepointFormat?: SavepointFormatType;
+  /** A synchronous savepoint (stop-with-savepoint): `SavepointType.terminate` (--drain) or `.suspend`. */
+  syncSavepoint?: SyncSavepointAction;
   periodic: boolean;
   /** When it was requested (the queue's order among equals). */
   requestedMs: number;
@@ -127,6 +132,9 @@ export interface CompletedCheckpoint {
 
 import type { TaskFiles } from './taskFiles';
 
+/** `SavepointType.PostCheckpointAction` of a synchronous savepoint: TERMINATE drains (`flink stop --drain`), SUSPEND does not. */
+export type SyncSavepointAction = 'TERMINATE' | 'SUSPEND';
+
 /** One row of the checkpoint history (Flink's REST `history` entry, plus the engine's extras). */
 export interface CheckpointHistoryEntry {
   id: number;
@@ -134,6 +142,8 @@ export interface CheckpointHistoryEntry {
   isSavepoint: boolean;
   /** Savepoints: the format the trigger asked for (`SavepointFormatType`, 1.15+). */
   savepointFormat?: SavepointFormatType;
+  /** Set for the synchronous savepoint of a stop-with-savepoint (REST `SYNC_SAVEPOINT`). */
+  syncSavepoint?: SyncSavepointAction;
   triggerMs: number;
   /** When the last acknowledgement arrived (completion or failure time). */
   latestAckMs: number | null;

@@ -3,7 +3,7 @@
  * registry's shared-file handles and carries out the deletions the registry decides, each with
  * a `file.discarded` event naming the Flink rule that made the decision.
  */
-import { onCheckpointAborted, onCheckpointAcknowledged, onCheckpointCompleted, registryKeyForPath, type RegistryOutcome, type SharedFileHandle } from '../registry';
+import { onCheckpointAborted, onCheckpointAcknowledged, onCheckpointCompleted, registryKeyForPath, type RegistryOutcome, type SharedFileHandle, type SnapshotKind } from '../registry';
 import { filesOfKeyedHandle, type SubtaskStateSnapshot } from '../format/stateHandles';
 import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
@@ -54,14 +54,36 @@ export function applyRegistryOutcome(ctx: StepContext, outcome: RegistryOutcome)
   }
 }
 
-export function registryAcknowledged(ctx: StepContext, checkpointId: number, task: string, state: SubtaskStateSnapshot, isSavepoint: boolean): void {
-  applyRegistryOutcome(ctx, onCheckpointAcknowledged(ctx.state.registry, checkpointId, sharedFilesOf(task, state), isSavepoint ? 'savepoint' : 'checkpoint'));
+/**
+ * The files a Flink ≤ 1.14 savepoint registers: every file of its keyed state. Its keyed handle is
+ * what a changelog backend restored from it carries as the materialized part of every later
+ * checkpoint (`ChangelogStateBackendHandleImpl#getChangelogStateBackendHandle`), and those
+ * checkpoints register it by file; the savepoint's own reference keeps it while the savepoint lives.
+ */
+export function savepointFilesOf(task: string, state: SubtaskStateSnapshot): SharedFileHandle[] {
+  if (!state.keyed) return [];
+  return filesOfKeyedHandle(state.keyed).flatMap((f) =>
+    f.type === 'file' ? [{ key: registryKeyForPath(f.path), path: f.path, sizeBytes: f.size, task, localName: f.path.slice(f.path.lastIndexOf('/') + 1), placeholder: false }] : [],
+  );
 }
 
+/** Savepoints register only under Flink ≤ 1.14's reference counts (see `SnapshotKind`). */
+function kindOf(ctx: StepContext, isSavepoint: boolean): SnapshotKind {
+  if (!isSavepoint) return 'checkpoint';
+  return ctx.state.registry.model === 'refcount' ? 'registered-savepoint' : 'savepoint';
+}
+
+export function registryAcknowledged(ctx: StepContext, checkpointId: number, task: string, state: SubtaskStateSnapshot, isSavepoint: boolean): void {
+  const kind = kindOf(ctx, isSavepoint);
+  const files = kind === 'registered-savepoint' ? savepointFilesOf(task, state) : sharedFilesOf(task, state);
+  applyRegistryOutcome(ctx, onCheckpointAcknowledged(ctx.state.registry, checkpointId, files, kind));
+}
+
+/** `retainedIds`: the store after the completion (a savepoint outside it is not among them). */
 export function registryCompleted(ctx: StepContext, checkpointId: number, retainedIds: number[], isSavepoint: boolean): void {
-  applyRegistryOutcome(ctx, onCheckpointCompleted(ctx.state.registry, checkpointId, retainedIds, isSavepoint ? 'savepoint' : 'checkpoint'));
+  applyRegistryOutcome(ctx, onCheckpointCompleted(ctx.state.registry, checkpointId, retainedIds, kindOf(ctx, isSavepoint)));
 }
 
 export function registryAborted(ctx: StepContext, checkpointId: number, isSavepoint: boolean): void {
-  applyRegistryOutcome(ctx, onCheckpointAborted(ctx.state.registry, checkpointId, isSavepoint ? 'savepoint' : 'checkpoint'));
+  applyRegistryOutcome(ctx, onCheckpointAborted(ctx.state.registry, checkpointId, kindOf(ctx, isSavepoint)));
 }

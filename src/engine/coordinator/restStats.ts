@@ -37,12 +37,12 @@ function statsSummary(values: number[]) {
 }
 
 /**
- * `CheckpointStatistics.RestAPICheckpointType.valueOf`: SAVEPOINT (SYNC_SAVEPOINT for a
- * stop-with-savepoint, which the engine does not model), else UNALIGNED_CHECKPOINT when any
- * subtask took it unaligned, else CHECKPOINT.
+ * `CheckpointStatistics.RestAPICheckpointType.valueOf`: SAVEPOINT (SYNC_SAVEPOINT for the
+ * synchronous savepoint of a stop-with-savepoint, `SavepointType#isSynchronous`), else
+ * UNALIGNED_CHECKPOINT when any subtask took it unaligned, else CHECKPOINT.
  */
-export function restCheckpointType(h: Pick<CheckpointHistoryEntry, 'isSavepoint' | 'unaligned'>): 'CHECKPOINT' | 'UNALIGNED_CHECKPOINT' | 'SAVEPOINT' {
-  if (h.isSavepoint) return 'SAVEPOINT';
+export function restCheckpointType(h: Pick<CheckpointHistoryEntry, 'isSavepoint' | 'unaligned' | 'syncSavepoint'>): 'CHECKPOINT' | 'UNALIGNED_CHECKPOINT' | 'SAVEPOINT' | 'SYNC_SAVEPOINT' {
+  if (h.isSavepoint) return h.syncSavepoint ? 'SYNC_SAVEPOINT' : 'SAVEPOINT';
   return h.unaligned ? 'UNALIGNED_CHECKPOINT' : 'CHECKPOINT';
 }
 

@@ -9,7 +9,7 @@
 import { RPC_LATENCY_MS, TRIGGER_JITTER_MS } from '../job/latencies';
 import type { QueueItemOf } from '../queueItems';
 import type { StepContext } from '../stepContext';
-import type { CheckpointHistoryEntry, CheckpointTriggerRequest } from './coordinatorState';
+import type { CheckpointHistoryEntry, CheckpointTriggerRequest, SyncSavepointAction } from './coordinatorState';
 import { savepointFormatField, type SavepointFormatType } from '../format/savepointFormat';
 
 /** `CheckpointRequestDecider.DEFAULT_MAX_QUEUED_REQUESTS`. */
@@ -40,9 +40,9 @@ export function baseIntervalMs(cfg: { intervalMs: number; minPauseMs: number }):
  * A checkpoint or savepoint is requested (`CheckpointRequestDecider.chooseRequestToExecute` with
  * a new request, L112–132): it joins the queue, and whatever the decider chooses runs.
  */
-export function requestCheckpoint(ctx: StepContext, isSavepoint: boolean, periodic: boolean, savepointFormat?: SavepointFormatType): void {
+export function requestCheckpoint(ctx: StepContext, isSavepoint: boolean, periodic: boolean, savepointFormat?: SavepointFormatType, syncSavepoint?: SyncSavepointAction): void {
   const c = ctx.state.coordinator;
-  const request: CheckpointTriggerRequest = { isSavepoint, periodic, requestedMs: ctx.nowMs, ...(isSavepoint ? { savepointFormat: savepointFormat ?? 'CANONICAL' } : {}) };
+  const request: CheckpointTriggerRequest = { isSavepoint, periodic, requestedMs: ctx.nowMs, ...(isSavepoint ? { savepointFormat: savepointFormat ?? 'CANONICAL' } : {}), ...(syncSavepoint ? { syncSavepoint } : {}) };
   const q = c.queuedRequests;
   if (q.length >= MAX_QUEUED_REQUESTS && !q[q.length - 1]!.periodic) {
     // Only user requests are queued: they are kept and the new one is refused.
@@ -126,6 +126,7 @@ function startTriggeringCheckpoint(ctx: StepContext, request: CheckpointTriggerR
     subtasks: {},
     taskFiles: {},
     ...(request.savepointFormat ? { savepointFormat: request.savepointFormat } : {}),
+    ...(request.syncSavepoint ? { syncSavepoint: request.syncSavepoint } : {}),
   };
   c.history.push(entry);
   const timeoutAtMs = ctx.nowMs + cfg.timeoutMs;

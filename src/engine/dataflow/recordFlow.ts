@@ -76,6 +76,7 @@ function waitIfBackPressured(ctx: StepContext, task: string, partition: number, 
 export function handleSourceTick(ctx: StepContext, item: QueueItemOf<'source.tick'>): void {
   const part = partitionOf(ctx, item.task, item.partition);
   if (!part) return; // the job was restarted and the partition moved
+  if (ctx.state.job.sources[item.task]?.stopped) return; // stop-with-savepoint: the source emits nothing more
   if (waitIfBackPressured(ctx, item.task, item.partition, false)) return;
   emitFromSource(ctx, item.task, part, generatedRecord(ctx.state.scenario, item.partition, part.offset), false);
   ctx.schedule(generatorPeriodMs(ctx.state.scenario), { kind: 'source.tick', task: item.task, partition: item.partition });
@@ -86,6 +87,7 @@ export function handleSourceReadLog(ctx: StepContext, item: QueueItemOf<'source.
   const part = partitionOf(ctx, item.task, item.partition);
   const log = ctx.state.job.scriptLog[partitionKey(item.partition)];
   if (!part || !log || part.logOffset >= log.length) return;
+  if (ctx.state.job.sources[item.task]?.stopped) return;
   if (waitIfBackPressured(ctx, item.task, item.partition, true)) return;
   emitFromSource(ctx, item.task, part, log[part.logOffset]!, true);
   if (part.logOffset < log.length) ctx.schedule(SCRIPT_READ_GAP_MS, { kind: 'source.readLog', task: item.task, partition: item.partition });

@@ -32,6 +32,8 @@ export interface SourceTaskState {
   /** The partitions this subtask reads, with their offsets (checkpointed as operator state). */
   partitions: SourcePartitionState[];
   emitted: number;
+  /** Stopped for a stop-with-savepoint (`SourceOperator#stop`): DRAIN or NO_DRAIN; it reads nothing more. */
+  stopped?: 'DRAIN' | 'NO_DRAIN';
 }
 
 export interface KeyedTaskState {
@@ -111,6 +113,13 @@ export interface JobState {
   } | null;
   /** Set when the job was cancelled (`JobStatus.CANCELED`): nothing runs until a new job is submitted. */
   canceled?: boolean;
+  /**
+   * Set when the job ended with stop-with-savepoint (`JobStatus.FINISHED`): the id of its last
+   * state, the synchronous savepoint; nothing runs until a new job is submitted.
+   */
+  finished?: { savepointId: number };
+  /** Tasks that finished after the synchronous savepoint's notifyCheckpointComplete. */
+  finishedTasks?: string[];
 }
 
 /** The script-log key of partition i. */

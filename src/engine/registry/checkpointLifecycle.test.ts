@@ -216,3 +216,45 @@ it.each(MODELS)('%s: a rejected call leaves the registry unchanged', (model) => 
   }
   expect(digestPlain(reg)).toBe(before);
 });
+
+describe('refcount (Flink ≤ 1.14): a savepoint is registered and never releases its references', () => {
+  // 1.14 CheckpointCoordinator#completePendingCheckpoint registers every completed snapshot
+  // (`sharedStateRegistry.registerAll`); CompletedCheckpoint#discardOnSubsume discards only when
+  // `CheckpointProperties#discardOnSubsumed`, which is false for savepoints.
+  it('keeps a file it shares with later checkpoints after they are all subsumed', () => {
+    const reg = createSharedStateRegistry('refcount');
+    const spFile = file('savepoints/savepoint-1-1');
+    onCheckpointAcknowledged(reg, 1, [spFile], 'registered-savepoint');
+    expect(getEntry(reg, spFile.key)).toBeNull(); // pending until completion, as for a checkpoint
+    onCheckpointCompleted(reg, 1, [1], 'registered-savepoint');
+    // Restored from the savepoint, checkpoints 2 and 3 carry its file (a changelog materialized part).
+    onCheckpointAcknowledged(reg, 2, [{ ...spFile }]);
+    onCheckpointCompleted(reg, 2, [1, 2]);
+    onCheckpointAcknowledged(reg, 3, [{ ...spFile }]);
+    const third = onCheckpointCompleted(reg, 3, [2, 3]);
+    expect(third.subsumedCheckpointIds).toEqual([1]);
+    const fourth = file();
+    onCheckpointAcknowledged(reg, 4, [fourth]);
+    onCheckpointCompleted(reg, 4, [3, 4]);
+    onCheckpointAcknowledged(reg, 5, [file()]);
+    const last = onCheckpointCompleted(reg, 5, [4, 5]);
+    expect(last.deleted.map((d) => d.path)).not.toContain(spFile.path);
+    expect(reg.discarded.map((d) => d.path)).not.toContain(spFile.path);
+    expect(getEntry(reg, spFile.key)).toMatchObject({ referenceCount: 1, retainedBy: [1] });
+    expect(reg.checkpoints.find((c) => c.checkpointId === 1)).toMatchObject({ status: 'kept', savepoint: true });
+    expect(registryInvariantViolations(reg)).toEqual([]);
+  });
+
+  it('registers a savepoint that completes after a newer checkpoint, outside the store', () => {
+    const reg = createSharedStateRegistry('refcount');
+    const spFile = file('savepoints/savepoint-1-1');
+    onCheckpointAcknowledged(reg, 1, [spFile], 'registered-savepoint');
+    onCheckpointAcknowledged(reg, 2, [file()]);
+    onCheckpointCompleted(reg, 2, [2]);
+    const sp = onCheckpointCompleted(reg, 1, [2], 'registered-savepoint');
+    expect(sp.subsumedCheckpointIds).toEqual([]);
+    expect(getEntry(reg, spFile.key)).toMatchObject({ referenceCount: 1, retainedBy: [1] });
+    expect(reg.checkpoints.map((c) => [c.checkpointId, c.status])).toEqual([[1, 'kept'], [2, 'retained']]);
+    expect(registryInvariantViolations(reg)).toEqual([]);
+  });
+});

@@ -13,7 +13,9 @@
  *                 `unregisterUnusedState(lowest retained)`.
  *   aborted:      refcount deletes the checkpoint's new uploads now (they were never registered);
  *                 last-used-id deletes nothing: they go at a later `unregisterUnusedState`.
- * Savepoints never touch the registry (Flink does not own their files).
+ * Savepoints ('savepoint') never touch the registry from 1.15 on. In Flink ≤ 1.14 a savepoint
+ * ('registered-savepoint') is registered like a checkpoint, yet never releases its references
+ * (it is never discarded on subsume): see `SnapshotKind`.
  */
 import {
   emptyOutcome,
@@ -41,8 +43,15 @@ import {
   type SharedStateRegistry,
 } from './sharedStateRegistry';
 
-/** Whether a snapshot is a checkpoint or a savepoint (`CheckpointProperties#isSavepoint`). */
-export type SnapshotKind = 'checkpoint' | 'savepoint';
+/**
+ * Whether a snapshot is a checkpoint or a savepoint (`CheckpointProperties#isSavepoint`).
+ * 'registered-savepoint' is a savepoint of Flink ≤ 1.14: 1.14's `completePendingCheckpoint`
+ * registers every completed snapshot's state (`sharedStateRegistry.registerAll`), savepoints
+ * included, and adds it to the store; leaving the store it is not discarded
+ * (`CompletedCheckpoint#discardOnSubsume` with `discardOnSubsumed` false), so the references it
+ * holds keep its files, whoever else uses them (checkpoints restored from it), for good.
+ */
+export type SnapshotKind = 'checkpoint' | 'savepoint' | 'registered-savepoint';
 
 /**
  * `CheckpointCoordinator#receiveAcknowledgeMessage`: a task acknowledged `checkpointId` with these
@@ -74,7 +83,7 @@ export function onCheckpointAcknowledged(
   const merged = mergeAcknowledged(use?.files ?? [], files, where);
   if (reg.model === 'last-used-id') checkPlaceholdersKnown(reg, files, where);
   if (use === null && !late) {
-    use = { checkpointId, status: 'pending', restoredMode: null, files: [] };
+    use = { checkpointId, status: 'pending', restoredMode: null, files: [], ...(kind === 'registered-savepoint' ? { savepoint: true as const } : {}) };
     insertCheckpoint(reg, use);
   }
   if (use !== null) use.files = merged;
@@ -147,6 +156,9 @@ export function onCheckpointCompleted(
   checkCheckpointId(checkpointId, where);
   // A savepoint is not added to the store and never registers: nothing to do, nothing subsumed.
   if (kind === 'savepoint') return emptyOutcome();
+  // A ≤ 1.14 savepoint that completes after a newer checkpoint stays out of the store here, but is
+  // registered all the same (and kept).
+  if (kind === 'registered-savepoint' && !retainedIds.includes(checkpointId)) return keepSavepoint(reg, checkpointId, where);
   if (reg.abortedCheckpointIds.includes(checkpointId)) {
     throw new Error(`${where}: checkpoint ${checkpointId} was aborted`);
   }
@@ -177,6 +189,7 @@ export function onCheckpointCompleted(
     files: [],
   };
   if (existing === null) insertCheckpoint(reg, use);
+  if (kind === 'registered-savepoint') use.savepoint = true;
   const discards: DiscardedFile[] = [];
   if (reg.model === 'refcount') {
     for (const h of use.files) {
@@ -193,6 +206,13 @@ export function onCheckpointCompleted(
   const subsumed = retainedNow.filter((id) => !retainedIds.includes(id));
   for (const id of subsumed) {
     const old = findCheckpoint(reg, id)!;
+    // A savepoint leaves the store undiscarded (`CompletedCheckpoint#discardOnSubsume`): it keeps
+    // its references, so a file it shares with later checkpoints (under the changelog backend, its
+    // keyed state is their materialized part after a restore from it) outlives them.
+    if (old.savepoint === true) {
+      old.status = 'kept';
+      continue;
+    }
     reg.checkpoints.splice(reg.checkpoints.indexOf(old), 1);
     for (const h of old.files) {
       if (reg.model === 'refcount') {
@@ -210,6 +230,23 @@ export function onCheckpointCompleted(
     discards.push(...unregisterUnusedState(reg, Math.min(...retainedIds), checkpointId));
   }
   return recordDiscards(reg.discarded, discards, subsumed);
+}
+
+/** A ≤ 1.14 savepoint completing outside the store: registered (one reference per file) and kept. */
+function keepSavepoint(reg: SharedStateRegistry, checkpointId: number, where: string): RegistryOutcome {
+  if (reg.model !== 'refcount') throw new Error(`${where}: only Flink ≤ 1.14 (refcount) registers savepoints`);
+  const use = findCheckpoint(reg, checkpointId) ?? { checkpointId, status: 'pending' as const, restoredMode: null, files: [] };
+  if (use.status !== 'pending') throw new Error(`${where}: savepoint ${checkpointId} already completed`);
+  checkPlaceholdersKnown(reg, use.files, where);
+  if (findCheckpoint(reg, checkpointId) === null) insertCheckpoint(reg, use);
+  const discards: DiscardedFile[] = [];
+  for (const h of use.files) {
+    const r = registerReferenceCounted(reg, h, checkpointId);
+    if (r.discarded !== null) discards.push(r.discarded);
+  }
+  use.status = 'kept';
+  use.savepoint = true;
+  return recordDiscards(reg.discarded, discards);
 }
 
 function checkRetainedIds(

@@ -38,6 +38,8 @@ export function registerRestored(
   checkpointId: number,
   files: readonly SharedFileHandle[],
   mode: RestoreMode,
+  /** 'registered-savepoint': a savepoint under Flink ≤ 1.14, whose references are never released (see `SnapshotKind`). */
+  kind: 'checkpoint' | 'registered-savepoint' = 'checkpoint',
 ): RegistryOutcome {
   const where = `registerRestored(${checkpointId}, ${mode})`;
   checkCheckpointId(checkpointId, where);
@@ -79,6 +81,7 @@ export function registerRestored(
     status: 'retained' as const,
     restoredMode: mode,
     files: [] as SharedFileHandle[],
+    ...(kind === 'registered-savepoint' ? { savepoint: true as const } : {}),
   };
   const discards: DiscardedFile[] = [];
   for (const h of files) {

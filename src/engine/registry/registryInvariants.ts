@@ -5,14 +5,14 @@
 import {
   getEntry,
   listEntries,
-  retainedCheckpointIds,
   type SharedStateRegistry,
 } from './sharedStateRegistry';
 
 /** Every broken invariant of `SharedStateRegistry` data, as readable sentences. */
 export function registryInvariantViolations(reg: SharedStateRegistry): string[] {
   const out: string[] = [];
-  const retained = retainedCheckpointIds(reg);
+  // Kept savepoints (≤ 1.14) hold references as retained checkpoints do.
+  const retained = reg.checkpoints.filter((c) => c.status !== 'pending').map((c) => c.checkpointId);
   for (let i = 1; i < reg.checkpoints.length; i++) {
     if (reg.checkpoints[i - 1]!.checkpointId >= reg.checkpoints[i]!.checkpointId) {
       out.push(`checkpoints are not in ascending id order at index ${i}`);
@@ -47,7 +47,7 @@ export function registryInvariantViolations(reg: SharedStateRegistry): string[] 
     }
   }
   for (const c of reg.checkpoints) {
-    if (c.status !== 'retained') continue;
+    if (c.status === 'pending') continue;
     for (const f of c.files) {
       const e = getEntry(reg, f.key);
       if (e === null)

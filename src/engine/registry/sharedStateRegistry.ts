@@ -25,7 +25,15 @@ export type RestoreMode = 'CLAIM' | 'NO_CLAIM' | 'LEGACY';
  */
 export interface CheckpointUse {
   checkpointId: number;
-  status: 'pending' | 'retained';
+  /**
+   * 'kept': a savepoint of Flink ≤ 1.14 outside the completed store. It was registered like a
+   * checkpoint, but a savepoint is never discarded on subsume (`CheckpointProperties
+   * #discardOnSubsumed` is false for savepoints, so `CompletedCheckpoint#discardOnSubsume` does
+   * nothing), so its references are never released.
+   */
+  status: 'pending' | 'retained' | 'kept';
+  /** A savepoint registered like a checkpoint (Flink ≤ 1.14); absent for checkpoints. */
+  savepoint?: true;
   /** Set for a checkpoint loaded by `registerRestored`; null for the job's own. */
   restoredMode: RestoreMode | null;
   /** Shared handles acknowledged for it, one per key, in acknowledgement order. */

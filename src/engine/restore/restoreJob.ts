@@ -79,7 +79,7 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
     return;
   }
   // A restore mode (or a cancelled job) means a new job submitted with the snapshot (`flink run -s`).
-  if (action.mode !== undefined || ctx.state.job.canceled) {
+  if (action.mode !== undefined || ctx.state.job.canceled || ctx.state.job.finished) {
     submitJobFrom(ctx, target, action.mode ?? 'NO_CLAIM', action.parallelism, action.changelog);
     return;
   }

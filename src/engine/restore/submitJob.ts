@@ -14,7 +14,8 @@
  *             later checkpoints may reference its files.
  */
 import { createSharedStateRegistry, registerRestored, type SharedFileHandle } from '../registry';
-import { applyRegistryOutcome, sharedFilesOf } from '../coordinator/registryBridge';
+import { applyRegistryOutcome, savepointFilesOf, sharedFilesOf } from '../coordinator/registryBridge';
+import { schedulePeriodicCheckpoints } from '../coordinator/triggerCheckpoint';
 import type { CompletedCheckpoint } from '../coordinator/coordinatorState';
 import type { RngState } from '../core/rng';
 import { nextUint32 } from '../core/rng';
@@ -44,8 +45,8 @@ export function submitJobFrom(ctx: StepContext, target: CompletedCheckpoint, mod
   }
   const c = ctx.state.coordinator;
   const previousJobId = c.jobId;
-  const previousStatus = ctx.state.job.canceled ? 'CANCELED' : 'SUSPENDED';
-  if (!ctx.state.job.canceled) cancelJob(ctx, 'CHECKPOINT_COORDINATOR_SHUTDOWN');
+  const previousStatus = ctx.state.job.finished ? 'FINISHED' : ctx.state.job.canceled ? 'CANCELED' : 'SUSPENDED';
+  if (!ctx.state.job.canceled && !ctx.state.job.finished) cancelJob(ctx, 'CHECKPOINT_COORDINATOR_SHUTDOWN');
   c.jobId = newJobId(ctx.state.rng);
   c.pending = [];
   c.completed = [];
@@ -57,6 +58,8 @@ export function submitJobFrom(ctx: StepContext, target: CompletedCheckpoint, mod
   c.countedCheckpointIds = [];
   c.queuedRequests = [];
   c.restored = [];
+  // After a stop-with-savepoint the periodic scheduler was stopped; the new job's coordinator starts it.
+  if (c.periodicTrigger === null) schedulePeriodicCheckpoints(ctx);
   c.nextCheckpointId = target.id + 1;
   c.startFrom = { checkpointId: target.id, isSavepoint: target.isSavepoint, metadataPath: target.metadataPath, mode };
   ctx.state.registry = createSharedStateRegistry(ctx.state.registry.model);
@@ -80,7 +83,11 @@ export function loadSnapshot(ctx: StepContext, metadataPath: string, opts: Resto
       const task = `${op.vertex}#${i}`;
       tasks[task] = st;
       // In a completed checkpoint every shared handle points at a real upload: none is a placeholder.
-      shared.push(...sharedFilesOf(task, st).map((f) => ({ ...f, placeholder: false })));
+      // Flink ≤1.14 registers a restored savepoint too (`CompletedCheckpoint#registerSharedStatesAfterRestored`
+      // over every snapshot in the store) and never discards it: its references keep its files while
+      // changelog checkpoints carry its keyed state as their materialized part.
+      const files = meta.isSavepoint ? savepointFilesOf(task, st) : sharedFilesOf(task, st);
+      shared.push(...files.map((f) => ({ ...f, placeholder: false })));
     });
   }
   const dir = metadataPath.slice(0, metadataPath.lastIndexOf('/') + 1);
@@ -98,6 +105,7 @@ export function loadSnapshot(ctx: StepContext, metadataPath: string, opts: Resto
     owned: mode === 'CLAIM',
     restoredMode: mode,
   });
-  // A savepoint holds no shared state: nothing to register.
+  // From 1.15 a savepoint holds no shared state: nothing to register.
   if (!meta.isSavepoint) applyRegistryOutcome(ctx, registerRestored(ctx.state.registry, meta.checkpointId, shared, mode));
+  else if (ctx.state.registry.model === 'refcount') applyRegistryOutcome(ctx, registerRestored(ctx.state.registry, meta.checkpointId, shared, mode, 'registered-savepoint'));
 }

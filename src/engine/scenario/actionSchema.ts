@@ -52,6 +52,11 @@ export const actionSchema = variant('do', [
   }),
   /** Cancel the job (`JobStatus.CANCELED`): checkpoints are kept or deleted per `checkpointing.externalizedRetention`. */
   strictObject({ ...at, do: v.literal('cancel') }),
+  /**
+   * Stop the job with a savepoint (`flink stop`): a synchronous savepoint, then the job is FINISHED.
+   * `drain` (`--drain`): MAX_WATERMARK and end of input before the savepoint (TERMINATE), else SUSPEND.
+   */
+  strictObject({ ...at, do: v.literal('stop'), drain: v.optional(v.boolean(), false), format: v.optional(v.picklist(['canonical', 'native'])) }),
 ]);
 
 export type ScenarioAction = v.InferOutput<typeof actionSchema>;

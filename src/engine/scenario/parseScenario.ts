@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { jsonErrorOffset } from './jsonErrorOffset';
-import { mapLegacyFields } from './legacyFields';
+import { mapLegacyFields, type ScenarioMigrationNote } from './legacyFields';
 import { checkScenario, type ScenarioProblem } from './scenarioChecks';
 import { LEGACY_BACKEND_MAPPING, legacyBackendBecame } from './legacyBackends';
 import { SCENARIO_FORMAT, scenarioSchema, type Scenario } from './scenarioSchema';
@@ -16,7 +16,8 @@ export { formatPath };
 export const MAX_SCENARIO_BYTES = 2 * 1024 * 1024;
 const MAX_DEPTH = 32;
 
-export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; problems: ScenarioProblem[] };
+/** `notes`: legacy fields that were read as today's (absent or empty: none). */
+export type ParseResult = { ok: true; scenario: Scenario; notes?: ScenarioMigrationNote[] } | { ok: false; problems: ScenarioProblem[] };
 
 function fail(path: string, message: string): ParseResult {
   return { ok: false, problems: [{ path, message }] };
@@ -74,7 +75,8 @@ export function parseScenario(value: unknown): ParseResult {
   }
   const legacy = applyLegacyBackend(parsed.output, value as { stateBackend?: unknown });
   const problems = [...legacy, ...checkScenario(parsed.output)];
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, scenario: parsed.output };
+  if (problems.length > 0) return { ok: false, problems };
+  return mapped.notes.length > 0 ? { ok: true, scenario: parsed.output, notes: mapped.notes } : { ok: true, scenario: parsed.output };
 }
 
 /**

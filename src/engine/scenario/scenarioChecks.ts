@@ -10,7 +10,7 @@ import type { Scenario } from './scenarioSchema';
  * The actions whose mechanisms the engine runs today. The format defines more; a scenario that
  * uses one of the others is refused with a clear message instead of being half-run.
  */
-export const ENGINE_SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(['emit', 'checkpoint', 'savepoint', 'restore', 'flush', 'compact', 'materialize', 'decline', 'fail', 'failUploads', 'slowStorage', 'cancel']);
+export const ENGINE_SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(['emit', 'checkpoint', 'savepoint', 'restore', 'flush', 'compact', 'materialize', 'decline', 'fail', 'failUploads', 'slowStorage', 'cancel', 'stop']);
 
 export interface ScenarioProblem {
   /** Field path in the document, e.g. `script[3].task`. */

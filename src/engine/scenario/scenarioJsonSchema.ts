@@ -4,6 +4,7 @@
  * dependency) never reaches the app bundle.
  */
 import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
+import { DEPRECATED_CHECKPOINTING_PROPERTIES } from './legacyFields';
 import { SCENARIO_FORMAT, scenarioSchema } from './scenarioSchema';
 
 const CONVERSION: ConversionConfig = {
@@ -30,11 +31,20 @@ const CONVERSION: ConversionConfig = {
   },
 };
 
+interface ObjectSchema {
+  properties: Record<string, { properties: Record<string, unknown> }>;
+}
+
 export function scenarioJsonSchema(): Record<string, unknown> {
+  const schema = toJsonSchema(scenarioSchema, CONVERSION) as unknown as ObjectSchema & Record<string, unknown>;
+  // Old files may still carry deprecated fields that parseScenario maps before validating
+  // (legacyFields.ts): the valibot schema never sees them, so they are added here, marked deprecated.
+  const cp = schema.properties.checkpointing!;
+  cp.properties = { ...cp.properties, ...DEPRECATED_CHECKPOINTING_PROPERTIES };
   return {
     $id: 'https://checkpoint-lab.local/scenario.schema.json',
     title: `Checkpoint Lab scenario (${SCENARIO_FORMAT})`,
     description: 'A JSON document that fully determines a Checkpoint Lab run. See docs/scenario-format.md.',
-    ...toJsonSchema(scenarioSchema, CONVERSION),
+    ...schema,
   };
 }

@@ -32,6 +32,8 @@ export function handleTaskNotifyComplete(ctx: StepContext, item: QueueItemOf<'ta
     // keep confirming only checkpoints (a savepoint's files are never reused).
     ctx.emit('task.notified', { checkpointId: id, notification: 'complete', outcome: 'confirmed' }, { task: item.task, flinkRef: `${O}runtime.taskexecutor.TaskExecutor#confirmCheckpoint` });
     sinkNotifyCheckpointComplete(ctx, item.task, id);
+    // A synchronous savepoint (stop-with-savepoint): the task waited for this notification and now finishes.
+    ctx.hooks.checkpointCompleteHandled(ctx, item.task, id);
     return;
   }
   if (cp.lastCompletedCheckpointId < id) cp.lastCompletedCheckpointId = id;

@@ -100,6 +100,18 @@ export function describeEventEn(e: EngineEvent): string {
       return `A new job ${e.jobId.slice(0, 8)}… is submitted with ${e.isSavepoint ? 'savepoint' : 'checkpoint'} ${e.checkpointId} in ${e.mode} mode (job ${e.previousJobId.slice(0, 8)}… is ${e.previousStatus})${e.mode === 'CLAIM' ? ': the new job owns the snapshot and deletes it once subsumed' : e.mode === 'NO_CLAIM' ? ': the snapshot stays untouched; the first checkpoint is a full one' : ': LEGACY (deprecated): never deleted, yet later checkpoints may reference its files'}`;
     case 'job.canceled':
       return `The job is cancelled (${e.retention}): ${e.discarded.length > 0 ? `checkpoint(s) ${e.discarded.join(', ')} deleted` : 'no checkpoint deleted'}${e.kept.length > 0 ? `; kept: ${e.kept.join(', ')}` : ''}${e.savepoints.length > 0 ? `; savepoints ${e.savepoints.join(', ')} stay (they belong to the user)` : ''}`;
+    case 'job.stopWithSavepoint':
+      return e.checkpointId === null
+        ? `Stop with savepoint refused: ${e.reason ?? ''}`
+        : `Stop with savepoint${e.drain ? ' --drain' : ''}: periodic checkpoints stop (pending ones aborted) and synchronous savepoint ${e.checkpointId} is triggered (${e.drain ? 'TERMINATE' : 'SUSPEND'})`;
+    case 'source.stopped':
+      return e.drain
+        ? `The source stops for savepoint ${e.checkpointId}: MAX_WATERMARK and end of input go downstream, then the barrier; it reads nothing more`
+        : `The source stops for savepoint ${e.checkpointId} (no drain: no MAX_WATERMARK, no end of input), then sends the barrier; it reads nothing more`;
+    case 'task.finished':
+      return `Savepoint ${e.checkpointId} confirmed: the task finishes (FINISHED)`;
+    case 'job.finished':
+      return `Every task finished: the job is FINISHED with savepoint ${e.savepointId} as its last state${e.discarded.length > 0 ? `; checkpoint(s) ${e.discarded.join(', ')} deleted (a finished job discards its checkpoints)` : ''}. Start a new job from the savepoint to continue.`;
     case 'restore.failed':
       return `Restore failed: ${e.reason}`;
     case 'restore.taskRestored':

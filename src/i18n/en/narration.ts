@@ -129,6 +129,7 @@ export const narrationEn = {
   narAbortTooMany: 'too many checkpoint requests',
   narAbortCancelMarker: 'a subtask received a CancelCheckpointMarker from one of its inputs (an upstream task gave the checkpoint up)',
   narAbortShutdown: 'the job was cancelled or suspended (CheckpointCoordinator shutdown)',
+  narAbortSuspend: 'stop-with-savepoint stopped the checkpoint scheduler (only the synchronous savepoint runs now)',
   narAbortedWhy:
     'Files uploaded for it are deleted and tasks are told notifyCheckpointAborted. Consecutive failures: {n}; tolerated: {t} (tolerable-failed-checkpoints).',
   narDeclined: '{task} declines {what} {id}: {reason}.',

@@ -100,6 +100,18 @@ export function describeEventZh(e: EngineEvent): string {
       return `以 ${e.mode} 模式从${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 提交新作业 ${e.jobId.slice(0, 8)}…（作业 ${e.previousJobId.slice(0, 8)}… 状态为 ${e.previousStatus}）${e.mode === 'CLAIM' ? '：新作业接管该快照，被取代后删除它' : e.mode === 'NO_CLAIM' ? '：快照保持不动；第一个检查点是全量检查点' : '：LEGACY（已弃用）：从不删除，但之后的检查点可能引用其文件'}`;
     case 'job.canceled':
       return `作业已取消（${e.retention}）：${e.discarded.length > 0 ? `删除检查点 ${e.discarded.join(', ')}` : '没有删除检查点'}${e.kept.length > 0 ? `；保留：${e.kept.join(', ')}` : ''}${e.savepoints.length > 0 ? `；保存点 ${e.savepoints.join(', ')} 保留（属于用户）` : ''}`;
+    case 'job.stopWithSavepoint':
+      return e.checkpointId === null
+        ? `停止并保存被拒绝：${e.reason ?? ''}`
+        : `停止并保存（stop-with-savepoint${e.drain ? ' --drain' : ''}）：停止周期性检查点（中止进行中的检查点），触发同步保存点 ${e.checkpointId}（${e.drain ? 'TERMINATE' : 'SUSPEND'}）`;
+    case 'source.stopped':
+      return e.drain
+        ? `Source 为保存点 ${e.checkpointId} 停止：先向下游发送 MAX_WATERMARK 和输入结束，再发送屏障；之后不再读取`
+        : `Source 为保存点 ${e.checkpointId} 停止（不排空：不发 MAX_WATERMARK，不发输入结束），然后发送屏障；之后不再读取`;
+    case 'task.finished':
+      return `保存点 ${e.checkpointId} 已确认：任务结束（FINISHED）`;
+    case 'job.finished':
+      return `所有任务已结束：作业状态为 FINISHED，保存点 ${e.savepointId} 是它的最后状态${e.discarded.length > 0 ? `；删除检查点 ${e.discarded.join(', ')}（结束的作业会丢弃其检查点）` : ''}。从该保存点启动新作业即可继续。`;
     case 'restore.failed':
       return `恢复失败：${e.reason}`;
     case 'restore.taskRestored':

@@ -113,6 +113,7 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narAbortTooMany: '检查点请求过多',
   narAbortCancelMarker: '某个子任务从一个输入收到了 CancelCheckpointMarker（上游任务已放弃该检查点）',
   narAbortShutdown: '作业已取消或挂起（CheckpointCoordinator 关闭）',
+  narAbortSuspend: '停止并保存（stop-with-savepoint）停止了检查点调度器（现在只运行同步保存点）',
   narAbortedWhy:
     '为它上传的文件被删除，任务收到 notifyCheckpointAborted。连续失败 {n} 次；可容忍 {t} 次（tolerable-failed-checkpoints）。',
   narDeclined: '{task} 拒绝{what} {id}：{reason}。',

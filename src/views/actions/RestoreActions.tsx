@@ -1,7 +1,8 @@
 /**
  * The "Restore" group: restart the job from any retained checkpoint or savepoint, at any
  * parallelism up to max parallelism, with the changelog kept, switched on or switched off; or
- * submit a new job from it in a restore mode (CLAIM, NO_CLAIM, LEGACY); and cancel the job.
+ * submit a new job from it in a restore mode (CLAIM, NO_CLAIM, LEGACY); cancel the job, or stop it
+ * with a savepoint (`flink stop [--drain]`).
  */
 import { useState } from 'react';
 import type { EngineState, UserAction } from '../../engine';
@@ -30,7 +31,9 @@ export function RestoreActions({ state, run }: Props) {
   const [pChoice, setPChoice] = useState<number | null>(null);
   const [changelog, setChangelog] = useState<ChangelogSwitch>('keep');
   const [modeChoice, setModeChoice] = useState<ModeChoice>('job');
-  const canceled = state.job.canceled === true;
+  const [drain, setDrain] = useState(false);
+  // A cancelled or finished job (stop-with-savepoint) cannot restart: only a new job.
+  const canceled = state.job.canceled === true || state.job.finished !== undefined;
   // A cancelled job cannot restart: only a new job, in NO_CLAIM mode unless chosen otherwise.
   const mode: ModeChoice = canceled && modeChoice === 'job' ? 'NO_CLAIM' : modeChoice;
   const changelogAfter = changelog === 'keep' ? state.job.changelogEnabled : changelog === 'on';
@@ -149,7 +152,22 @@ export function RestoreActions({ state, run }: Props) {
         >
           {t('actCancelJob')}
         </ActionButton>
+        <ActionButton
+          testId="stop-job"
+          title={t('actStopTitle')}
+          disabledReason={canceled ? t('actJobEnded') : !state.job.running ? t('actNotRunning') : null}
+          onClick={() => run({ do: 'stop', drain })}
+        >
+          {t('actStopJob')}
+        </ActionButton>
+        <label className="act-field" title={t('actDrainTitle')}>
+          <input type="checkbox" checked={drain} onChange={(e) => setDrain(e.target.checked)} data-testid="stop-drain" />
+          {t('actDrain')}
+        </label>
       </div>
+      <p className="act-note muted" data-testid="stop-note">
+        {t('actStopNote')}
+      </p>
       <p className="act-note muted" data-testid="restore-mode-note">
         {t(mode === 'job' ? 'actModeNoteJob' : 'actModeNoteNewJob')}
       </p>

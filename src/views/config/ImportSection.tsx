@@ -82,6 +82,12 @@ export function ImportSection({ io }: { io: ScenarioImport }) {
         {status?.kind === 'loaded' && (
           <span className="io-ok">
             {t('ioLoaded', { title: status.title, source: status.source, steps: status.steps })}
+            {status.notes.map((n) => (
+              <span key={n.path} className="io-migrated" data-testid="io-migrated">
+                {' '}
+                {t('ioMigratedField', { field: n.path, from: n.from, to: n.to.path, value: n.to.value })}
+              </span>
+            ))}
           </span>
         )}
         {status?.kind === 'refused' && (

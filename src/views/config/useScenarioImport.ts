@@ -5,14 +5,14 @@
  * drops, two quick picks) is applied.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ParseResult, ScenarioProblem } from '../../engine';
+import type { ParseResult, ScenarioMigrationNote, ScenarioProblem } from '../../engine';
 import { applyScenario } from '../../app/scenarioIo/applyScenario';
 import { importScenarioText } from '../../app/scenarioIo/importScenarioText';
 import { readScenarioFile, type ScenarioFile } from '../../app/scenarioIo/readScenarioFile';
 
 export type ImportStatus =
   | { kind: 'reading'; source: string }
-  | { kind: 'loaded'; source: string; title: string; steps: number }
+  | { kind: 'loaded'; source: string; title: string; steps: number; notes: ScenarioMigrationNote[] }
   | { kind: 'refused'; source: string; problems: ScenarioProblem[] }
   | null;
 
@@ -46,7 +46,7 @@ export function useScenarioImport(): ScenarioImport {
     } else {
       const applied = applyScenario(result.scenario);
       next = applied.ok
-        ? { kind: 'loaded', source, title: result.scenario.title, steps: applied.steps }
+        ? { kind: 'loaded', source, title: result.scenario.title, steps: applied.steps, notes: result.notes ?? [] }
         : { kind: 'refused', source, problems: applied.problems };
     }
     setStatus(next);

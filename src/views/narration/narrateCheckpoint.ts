@@ -57,6 +57,7 @@ export const ABORT_REASON_KEYS = {
   CHECKPOINT_ASYNC_EXCEPTION: 'narAbortAsync',
   TOO_MANY_CHECKPOINT_REQUESTS: 'narAbortTooMany',
   CHECKPOINT_COORDINATOR_SHUTDOWN: 'narAbortShutdown',
+  CHECKPOINT_COORDINATOR_SUSPEND: 'narAbortSuspend',
   CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER: 'narAbortCancelMarker',
 } as const satisfies Record<CheckpointFailureReason, string>;
 
