@@ -32,6 +32,8 @@ export function describeAction(a: UserAction): string {
       return `restore from ${a.checkpoint}${a.mode !== undefined ? ` as a new job (${a.mode})` : ''}${a.parallelism !== undefined ? ` at parallelism ${a.parallelism}` : ''}${a.changelog !== undefined ? ` with the changelog ${a.changelog ? 'on' : 'off'}` : ''}`;
     case 'cancel':
       return 'cancel the job';
+    case 'loseTaskManager':
+      return `lose TaskManager tm-${a.taskManager}`;
     case 'slowStorage':
       return `slow storage ×${a.factor}${a.durationMs > 0 ? ` for ${a.durationMs} ms` : ''}`;
   }

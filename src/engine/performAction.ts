@@ -10,6 +10,7 @@ import { requestCheckpoint } from './coordinator/triggerCheckpoint';
 import { restoreJob } from './restore/restoreJob';
 import { failJob } from './restore/failover';
 import { cancelJobAction } from './restore/cancelJobAction';
+import { loseTaskManager } from './restore/loseTaskManager';
 import { compactTaskFilesNow, flushTaskNow } from './job/lsmEvents';
 import type { StepContext } from './stepContext';
 import { materializeNow } from './job/changelog/materialization';
@@ -17,7 +18,7 @@ import { materializeNow } from './job/changelog/materialization';
 /** Performs `action` now. */
 export function performAction(ctx: StepContext, action: UserAction): void {
   // A cancelled job has no tasks: only a new submission (restore), input and storage faults apply.
-  if (ctx.state.job.canceled && (action.do === 'fail' || action.do === 'decline' || action.do === 'flush' || action.do === 'compact' || action.do === 'materialize')) return;
+  if (ctx.state.job.canceled && (action.do === 'fail' || action.do === 'loseTaskManager' || action.do === 'decline' || action.do === 'flush' || action.do === 'compact' || action.do === 'materialize')) return;
   switch (action.do) {
     case 'emit':
       appendToSourceLog(ctx, action.source ?? 'source#0', action.records);
@@ -34,6 +35,9 @@ export function performAction(ctx: StepContext, action: UserAction): void {
       return;
     case 'cancel':
       cancelJobAction(ctx);
+      return;
+    case 'loseTaskManager':
+      loseTaskManager(ctx, action.taskManager);
       return;
     case 'decline': {
       const cp = ctx.state.job.checkpointing[action.task];

@@ -8,6 +8,7 @@ import type { HeapKeyedStateBackendSnapshot } from '../state/heapKeyedStateBacke
 import type { SubtaskStateSnapshot } from '../snapshot/stateHandles';
 import type { ChangelogCheckpointPart } from './changelog/changelogSnapshot';
 import type { ChannelRecord } from '../dataflow/channelState';
+import type { LocalSnapshotCopy } from '../snapshot/taskLocalStateStore';
 
 export interface Alignment {
   checkpointId: number;
@@ -53,6 +54,8 @@ export interface RunningSnapshot {
   heapSnapshot: HeapKeyedStateBackendSnapshot | null;
   /** Incremental RocksDB: every SST the handle references (new and reused), remembered at confirmation. */
   ssts: UploadedSst[] | null;
+  /** Local recovery: the task-local copy (snapshot/localSnapshotCopy.ts), registered when the task reports the snapshot. */
+  localCopy?: LocalSnapshotCopy;
   /** Changelog backend: the persisted range the asynchronous part waits for. */
   changelog?: ChangelogCheckpointPart;
   /**

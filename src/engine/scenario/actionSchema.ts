@@ -50,6 +50,11 @@ export const actionSchema = variant('do', [
      */
     mode: v.optional(restoreModeSchema),
   }),
+  /**
+   * TaskManager `taskManager` (0-based: `tm-<n>`) is lost with its slots and local disk; the job
+   * fails over, and a replacement TaskManager with an empty disk takes its place.
+   */
+  strictObject({ ...at, do: v.literal('loseTaskManager'), taskManager: int(0, 63) }),
   /** Cancel the job (`JobStatus.CANCELED`): checkpoints are kept or deleted per `checkpointing.externalizedRetention`. */
   strictObject({ ...at, do: v.literal('cancel') }),
 ]);

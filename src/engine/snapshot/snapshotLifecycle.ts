@@ -21,6 +21,7 @@ import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { failJob } from '../restore/failover';
 import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
 import { declineForChangelog } from '../job/changelog/changelogSnapshot';
+import { storeLocalState } from './taskLocalStateStore';
 
 /** Time to upload `bytes` to remote storage (`storage.latencyMs` per file plus bandwidth). */
 export function uploadDurationMs(ctx: StepContext, bytes: number, files: number): number {
@@ -195,6 +196,8 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
     return;
   }
   const state = running.state;
+  // TaskStateManagerImpl#reportTaskStateSnapshots: the local copy is stored, then the task acknowledges.
+  if (running.localCopy) storeLocalState(ctx, item.task, running.localCopy);
   if (running.ssts && cp!.incremental) cp!.incremental.pending.push({ checkpointId: item.checkpointId, ssts: running.ssts });
   releaseRunning(ctx, item.task, item.checkpointId);
   ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.ack', task: item.task, checkpointId: item.checkpointId, ack: { state, stats } });
