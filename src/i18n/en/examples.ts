@@ -49,7 +49,7 @@ export const examplesEn = {
     'The same failures with a sink that emits at once: records read again after a restore reach the output twice.',
   exLocalRecoveryTitle: 'Local recovery: restart from the TaskManager’s disk',
   exLocalRecoverySee:
-    'RocksDB on two TaskManagers (one slot each) with local recovery: every checkpoint also stays on the TaskManager’s disk, only the latest confirmed one is kept. At 1.7 s count#0 fails: both keyed subtasks restart in their slots and restore checkpoint 3 from disk, 0 bytes downloaded. At 3.2 s tm-1 is lost with its disk: count#1 downloads checkpoint 6 from remote storage while count#0 still reads locally.',
+    'Two TaskManagers with local recovery: after count#0 fails, both subtasks restore from their disks (0 bytes downloaded); after tm-1 is lost, its subtask downloads from remote storage.',
   exCancelRetainTitle: 'Cancel, keep the checkpoints, start a new job',
   exCancelRetainSee:
     'With RETAIN_ON_CANCELLATION the job is cancelled at 2.2 s and checkpoints 3 and 5 stay in storage (the savepoint too). At 2.8 s a new job (new JobID) starts from checkpoint 5 in CLAIM mode: its first checkpoints still reference the old job’s SSTs, and once checkpoint 7 subsumes 5 the new job deletes it. Checkpoint 3 stays: no job owns it any more.',
