@@ -7,6 +7,7 @@ import { Simulation } from '../simulation';
 import { keyedStateEntries } from '../job/stateView';
 import type { EngineEvent, EventOf } from '../events';
 import { summarize } from '../scenario/summary';
+import { failureFreeScenario } from '../verdict/failureFreeRun';
 
 type Backend = 'hashmap' | 'rocksdb';
 
@@ -154,6 +155,14 @@ describe('local recovery (execution.state-recovery.from-local)', () => {
     const on = Simulation.create(scenario('rocksdb', true, FAIL)).runUntil(1699);
     const strip = (l: EngineEvent[]) => l.filter((e) => !e.type.startsWith('localState.')).map((e) => JSON.stringify({ ...e, step: 0 }));
     expect(strip(on)).toEqual(strip(offEvents));
+  });
+
+  it('a TaskManager loss is a fault: the exactly-once verdict compares with the run without it', () => {
+    const s = scenario('hashmap', true, [{ atMs: 1700, do: 'loseTaskManager', taskManager: 1 }]);
+    expect(failureFreeScenario(s).script).toEqual([]);
+    const sim = Simulation.create(s);
+    const events = sim.runUntil(4000);
+    expect(summarize(sim.state, events).sink.verdict).toMatchObject({ exactlyOnce: true, lost: 0, duplicated: 0 });
   });
 
   it('refuses to lose a TaskManager the job does not run on', () => {
