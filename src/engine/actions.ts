@@ -34,6 +34,8 @@ export function describeAction(a: UserAction): string {
       return 'cancel the job';
     case 'stop':
       return `stop with savepoint${a.drain ? ' --drain' : ''}${a.format ? ` (${a.format})` : ''}`;
+    case 'loseTaskManager':
+      return `lose TaskManager tm-${a.taskManager}`;
     case 'slowStorage':
       return `slow storage ×${a.factor}${a.durationMs > 0 ? ` for ${a.durationMs} ms` : ''}`;
   }

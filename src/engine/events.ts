@@ -134,6 +134,27 @@ export interface EventPayloads {
   'channel.statePersisted': { checkpointId: number; inputRecords: number; outputRecords: number; bytes: number };
   'restore.channelState': { checkpointId: number; records: number; from: string[] };
   'storage.slowed': { factor: number; untilMs: number | null };
+  /** Local recovery: `task` registered the local copy of checkpoint n on its TaskManager's disk (`dir`); `kept`: the checkpoints its store holds now. */
+  'localState.stored': { checkpointId: number; taskManager: string; dir: string; files: number; bytes: number; kept: number[] };
+  /** Local copies deleted from the TaskManager's disk: older than a confirmed checkpoint, an aborted one, or all but the restored one. */
+  'localState.pruned': { taskManager: string; checkpointIds: number[]; bytes: number; why: 'confirmed' | 'aborted' | 'restored'; checkpointId: number; kept: number[] };
+  /**
+   * Local recovery: where a restoring keyed subtask takes its state from (`PrioritizedOperatorSubtaskState`:
+   * the local alternative first, then the JobManager's remote handle) and the bytes it read from each.
+   */
+  'restore.localState': {
+    checkpointId: number;
+    taskManager: string;
+    source: 'local' | 'remote';
+    /** Why not local: no copy of this checkpoint on this TaskManager's disk (new TaskManager, other job, older checkpoint), other key groups (rescaled), or the changelog backend. */
+    reason: 'found' | 'no-local-copy' | 'other-key-groups' | 'changelog';
+    localFiles: number;
+    localBytes: number;
+    remoteFiles: number;
+    remoteBytes: number;
+  };
+  /** A TaskManager is lost (process or machine gone): its slots and local disk with it; a replacement with an empty disk takes its place. */
+  'taskManager.lost': { taskManager: string; tasks: string[]; localSnapshots: number; localBytes: number; incarnation: number };
   /** A scripted action that no longer applies after a branch (src/engine/scriptSkips.ts), skipped. */
   'script.skipped': { index: number; action: UserAction; reason: 'task-not-running' | 'not-rocksdb' | 'files-not-live'; task: string; missing: number[]; live: number[] };
 }
@@ -216,6 +237,10 @@ export const FLINK_REFS: Record<EventType, string> = {
   'channel.statePersisted': `${O}runtime.checkpoint.channel.ChannelStateWriterImpl#finishInput / finishOutput`,
   'restore.channelState': `${O}streaming.runtime.tasks.StreamTask#restoreInternal → SequentialChannelStateReaderImpl`,
   'storage.slowed': '- (the simulator: a slow DFS or object store)',
+  'localState.stored': `${O}runtime.state.TaskLocalStateStoreImpl#storeLocalState`,
+  'localState.pruned': `${O}runtime.state.TaskLocalStateStoreImpl#pruneCheckpoints (confirmCheckpoint / abortCheckpoint / pruneMatchingCheckpoints)`,
+  'restore.localState': `${O}runtime.state.TaskStateManagerImpl#prioritizedOperatorState (PrioritizedOperatorSubtaskState)`,
+  'taskManager.lost': `${O}runtime.jobmaster.JobMaster#disconnectTaskManager (heartbeat timeout; TaskExecutorLocalStateStoresManager's directories go with the TaskManager)`,
   'script.skipped': '- (the simulator\'s script; RocksDB DB::CompactFiles refuses input files that are not live: Status::InvalidArgument)',
 };
 

@@ -10,6 +10,7 @@ import { requestCheckpoint } from './coordinator/triggerCheckpoint';
 import { restoreJob } from './restore/restoreJob';
 import { failJob } from './restore/failover';
 import { cancelJobAction } from './restore/cancelJobAction';
+import { loseTaskManager } from './restore/loseTaskManager';
 import { compactTaskFilesNow, flushTaskNow } from './job/lsmEvents';
 import type { StepContext } from './stepContext';
 import { materializeNow } from './snapshot/materialization';
@@ -18,7 +19,7 @@ import { stopWithSavepoint } from './coordinator/stopWithSavepoint';
 /** Performs `action` now. */
 export function performAction(ctx: StepContext, action: UserAction): void {
   // A cancelled job has no tasks: only a new submission (restore), input and storage faults apply.
-  if ((ctx.state.job.canceled || ctx.state.job.finished) && (action.do === 'fail' || action.do === 'decline' || action.do === 'flush' || action.do === 'compact' || action.do === 'materialize')) return;
+  if ((ctx.state.job.canceled || ctx.state.job.finished) && (action.do === 'fail' || action.do === 'loseTaskManager' || action.do === 'decline' || action.do === 'flush' || action.do === 'compact' || action.do === 'materialize')) return;
   switch (action.do) {
     case 'emit':
       appendToSourceLog(ctx, action.source ?? 'source#0', action.records);
@@ -38,6 +39,9 @@ export function performAction(ctx: StepContext, action: UserAction): void {
       return;
     case 'stop':
       stopWithSavepoint(ctx, action.drain, action.format === 'native' ? 'NATIVE' : 'CANONICAL');
+      return;
+    case 'loseTaskManager':
+      loseTaskManager(ctx, action.taskManager);
       return;
     case 'decline': {
       const cp = ctx.state.job.checkpointing[action.task];

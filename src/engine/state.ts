@@ -10,6 +10,7 @@ import type { RemoteStorageState } from './storage/remoteStorage';
 import type { SharedStateRegistry } from './registry';
 import type { QueueItem } from './queueItems';
 import type { Scenario } from './scenario/scenarioSchema';
+import type { TaskLocalStates } from './snapshot/taskLocalStateStore';
 
 export const ENGINE_STATE_FORMAT = 'checkpoint-lab/engine-state@1';
 
@@ -28,4 +29,10 @@ export interface EngineState {
   storage: RemoteStorageState;
   /** The JobManager's shared state registry (model chosen by the scenario). */
   registry: SharedStateRegistry;
+  /**
+   * Local recovery only: the TaskManagers' local disks with their task-local state stores
+   * (snapshot/taskLocalStateStore.ts). Beside the job, not in it: a restart keeps them; absent
+   * while local recovery is off.
+   */
+  localState?: TaskLocalStates;
 }

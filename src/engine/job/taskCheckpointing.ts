@@ -9,6 +9,7 @@ import type { SubtaskStateSnapshot } from '../format/stateHandles';
 import type { ChangelogCheckpointPart } from './changelog/changelogSnapshot';
 import type { ChannelRecord } from './channelState';
 import type { SavepointFormatType } from '../format/savepointFormat';
+import type { KeyedStateHandle } from '../format/stateHandles';
 
 export interface Alignment {
   checkpointId: number;
@@ -56,6 +57,8 @@ export interface RunningSnapshot {
   heapSnapshot: HeapKeyedStateBackendSnapshot | null;
   /** Incremental RocksDB: every SST the handle references (new and reused), remembered at confirmation. */
   ssts: UploadedSst[] | null;
+  /** Local recovery: the task-local copy (snapshot/localSnapshotCopy.ts), registered when the task reports the snapshot. */
+  localCopy?: LocalSnapshotCopy;
   /** Changelog backend: the persisted range the asynchronous part waits for. */
   changelog?: ChangelogCheckpointPart;
   /**
@@ -126,4 +129,15 @@ export interface TaskCheckpointing {
 
 export function createTaskCheckpointing(): TaskCheckpointing {
   return { aligning: null, blocked: [], currentCheckpointId: 0, lastCheckpointId: 0, abortedCheckpointIds: [], running: [], lastCompletedCheckpointId: 0, incremental: null, declineNext: null, failAt: null };
+}
+
+/** A local copy taken in the synchronous part, waiting for the task to report its snapshot. */
+export interface LocalSnapshotCopy {
+  checkpointId: number;
+  jobId: string;
+  allocationId: string;
+  /** Index of the TaskManager whose disk it is written to. */
+  taskManager: number;
+  keyed: KeyedStateHandle;
+  files: Record<string, Uint8Array>;
 }

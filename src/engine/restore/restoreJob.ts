@@ -30,6 +30,7 @@ import { startPeriodicMaterialization } from '../snapshot/materialization';
 import { discardTaskOwnedChangelogFiles } from '../job/changelog/changelogCleanup';
 import { restoreChannelState } from './restoreChannelState';
 import { closeSinks, restoreTransactionalSink } from '../job/sink/transactionalSink';
+import { emitKeyedStateSource, localAlternative, prioritizedKeyedState, restoreFromLocalCopy } from './localRecovery';
 
 /**
  * Queue items that belong to the running job's tasks (dropped when it is cancelled). Messages
@@ -154,7 +155,9 @@ export function restoreFromMetadata(ctx: StepContext, metadataPath: string, opts
   for (const s of job.topology.subtasks) {
     const handles = s.keyGroupRange ? overlappingHandles(keyedHandlesOf(meta, s.vertex), s.keyGroupRange) : [];
     if (!seenPerTm.has(s.taskManager)) seenPerTm.set(s.taskManager, new Set());
-    const t = restoreTimeOf(ctx, handles, seenPerTm.get(s.taskManager));
+    // Local recovery: a subtask with a usable local copy downloads nothing.
+    const local = localAlternative(ctx, s.name, meta.checkpointId, handles)?.local;
+    const t = restoreTimeOf(ctx, local ? [] : handles, seenPerTm.get(s.taskManager));
     ctx.schedule(t.downloadMs + t.replayMs, { kind: 'task.restore', task: s.name });
   }
   return meta;
@@ -204,8 +207,15 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
       if (meta.maxParallelism !== job.topology.maxParallelism) throw new Error(`the checkpoint has max parallelism ${meta.maxParallelism}, the job ${job.topology.maxParallelism}; it never changes across restores`);
       const handles = keyedHandlesOf(meta, info.vertex).filter((h) => !isEmptyKeyGroupRange(keyGroupRangeIntersection(h.keyGroupRange, info.keyGroupRange!)));
       const logged = handles.some((h) => h.type === 'changelog');
+      // Local recovery: the local alternative first, the remote handle otherwise (localRecovery.ts).
+      const choice = prioritizedKeyedState(ctx, item.task, r.checkpointId, handles);
       let res: KeyedRestoreResult;
-      if (logged) {
+      let localFiles: { path: string; size: number }[] = [];
+      if (choice?.local) {
+        const fromDisk = restoreFromLocalCopy(ctx, item.task, info.keyGroupRange!, job.keyed[item.task]!.backend, choice.local, handles[0]!);
+        localFiles = fromDisk.localFiles;
+        res = fromDisk;
+      } else if (logged) {
         const withLog = restoreFromChangelogHandles(ctx, item.task, info.keyGroupRange!, handles);
         changelogFigures = withLog.changelog;
         res = withLog;
@@ -214,9 +224,10 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
       }
       files = res.files;
       entries = res.entries;
+      if (choice) emitKeyedStateSource(ctx, item.task, r.checkpointId, choice, localFiles, files);
       // What this subtask really downloaded (the cache may have served some files), then the replay.
       downloadMs = uploadDurationMs(ctx, files.reduce((n, f) => n + f.size, 0), files.length);
-      replayMs = restoreTimeOf(ctx, handles).replayMs;
+      replayMs = choice?.local ? 0 : restoreTimeOf(ctx, handles).replayMs;
       if (job.keyed[item.task]!.changelog) {
         // `ChangelogKeyedStateBackend` L492–546: whatever the restore mode, every checkpoint after a
         // restore carries the restored materialized part plus the restored change sets until the

@@ -33,6 +33,11 @@ export const actionSchema = variant('do', [
     /** `materialization`: during the task's next materialization (changelog backend). */
     phase: v.optional(v.picklist(['now', 'sync', 'async', 'before-ack', 'materialization']), 'now'),
   }),
+  /**
+   * TaskManager `taskManager` (0-based: `tm-<n>`) is lost with its slots and local disk; the job
+   * fails over, and a replacement TaskManager with an empty disk takes its place.
+   */
+  strictObject({ ...at, do: v.literal('loseTaskManager'), taskManager: int(0, 63) }),
   strictObject({ ...at, do: v.literal('decline'), task: taskName, checkpoint: v.optional(positiveInt) }),
   strictObject({ ...at, do: v.literal('failUploads'), count: int(1, 1000), task: v.optional(taskName) }),
   /** Remote storage becomes `factor` times slower (latency and bandwidth) for `durationMs` (0: until the end). */

@@ -10,7 +10,7 @@ import type { Scenario } from './scenarioSchema';
  * The actions whose mechanisms the engine runs today. The format defines more; a scenario that
  * uses one of the others is refused with a clear message instead of being half-run.
  */
-export const ENGINE_SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(['emit', 'checkpoint', 'savepoint', 'restore', 'flush', 'compact', 'materialize', 'decline', 'fail', 'failUploads', 'slowStorage', 'cancel', 'stop']);
+export const ENGINE_SUPPORTED_ACTIONS: ReadonlySet<string> = new Set(['emit', 'checkpoint', 'savepoint', 'restore', 'flush', 'compact', 'materialize', 'decline', 'fail', 'failUploads', 'slowStorage', 'cancel', 'stop', 'loseTaskManager']);
 
 export interface ScenarioProblem {
   /** Field path in the document, e.g. `script[3].task`. */
@@ -33,6 +33,12 @@ export function taskNames(s: Scenario): string[] {
   for (const op of s.job.operators) for (let i = 0; i < (op.parallelism ?? p); i++) names.push(`${op.name}#${i}`);
   for (let i = 0; i < p; i++) names.push(`sink#${i}`);
   return names;
+}
+
+/** TaskManagers the job starts on: slot sharing needs as many slots as the largest parallelism. */
+export function taskManagerCount(s: Scenario): number {
+  const p = Math.max(s.job.parallelism, ...s.job.operators.map((o) => o.parallelism ?? s.job.parallelism));
+  return Math.ceil(p / s.job.slotsPerTaskManager);
 }
 
 export function checkScenario(s: Scenario): ScenarioProblem[] {
@@ -102,6 +108,9 @@ export function checkScenario(s: Scenario): ScenarioProblem[] {
     }
     if ((a.do === 'materialize' || (a.do === 'fail' && a.phase === 'materialization')) && !changelogSometime) {
       problems.push({ path: a.do === 'fail' ? `${where}.phase` : `${where}.do`, message: `${a.do === 'fail' ? 'failing during materialization' : '"materialize"'} needs the changelog state backend (stateBackend.changelog.enabled, or a restore with "changelog": true)` });
+    }
+    if (a.do === 'loseTaskManager' && a.taskManager >= taskManagerCount(s)) {
+      problems.push({ path: `${where}.taskManager`, message: `no TaskManager tm-${a.taskManager}: the job's ${s.job.parallelism} slot(s) fill ${taskManagerCount(s)} TaskManager(s) of ${s.job.slotsPerTaskManager} slot(s) (job.slotsPerTaskManager)` });
     }
     if (a.do === 'restore' && a.parallelism !== undefined && a.parallelism > maxP) {
       problems.push({ path: `${where}.parallelism`, message: `cannot rescale to ${a.parallelism}: the max parallelism is ${maxP} and never changes across restores` });

@@ -120,6 +120,13 @@ const stateBackendSchema = strictObject({
   rocksdb: v.optional(rocksdbSchema, {}),
   /** Flink: execution.checkpointing.snapshot-compression, false. */
   snapshotCompression: v.optional(v.boolean(), false),
+  /**
+   * Flink: execution.state-recovery.from-local (≤1.19 state.backend.local-recovery), false. Keyed
+   * snapshots also keep a task-local copy on the TaskManager's disk; a task restarted in the same
+   * slot restores from it instead of downloading (local backup, execution.checkpointing.local-backup.enabled,
+   * falls back to this option).
+   */
+  localRecovery: v.optional(v.boolean(), false),
 });
 
 /** The Flink versions whose checkpoint bookkeeping differs (`checkpointing.flinkVersion`). */

@@ -22,6 +22,7 @@ import { declineForChangelog } from '../job/changelog/changelogSnapshot';
 import { savepointFormatField } from '../format/savepointFormat';
 import { uploadDurationMs } from '../storage/transferTime';
 import { releaseRunning, scheduleAsyncDoneIfReady } from '../job/asyncCheckpointPart';
+import { storeLocalState } from './taskLocalStateStore';
 
 // Moved below the task folders (dataflow/ and job/ call them); re-exported for existing imports.
 export { uploadDurationMs, releaseRunning, scheduleAsyncDoneIfReady };
@@ -166,6 +167,8 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
     return;
   }
   const state = running.state;
+  // TaskStateManagerImpl#reportTaskStateSnapshots: the local copy is stored, then the task acknowledges.
+  if (running.localCopy) storeLocalState(ctx, item.task, running.localCopy);
   if (running.ssts && cp!.incremental) cp!.incremental.pending.push({ checkpointId: item.checkpointId, ssts: running.ssts });
   releaseRunning(ctx, item.task, item.checkpointId);
   ctx.schedule(RPC_LATENCY_MS, { kind: 'checkpoint.ack', task: item.task, checkpointId: item.checkpointId, ack: { state, stats } });

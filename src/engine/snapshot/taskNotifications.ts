@@ -17,6 +17,7 @@ import { changelogNotifyComplete, changelogNotifySubsumed } from '../job/changel
 import { sinkNotifyCheckpointComplete } from '../job/sink/transactionalSink';
 import { resumeConsumption } from '../dataflow/channels';
 import { releaseRunning } from '../job/asyncCheckpointPart';
+import { abortLocalState, confirmLocalState } from './taskLocalStateStore';
 
 const O = 'org.apache.flink.';
 
@@ -47,6 +48,8 @@ export function handleTaskNotifyComplete(ctx: StepContext, item: QueueItemOf<'ta
     inc.pending = inc.pending.filter((x) => x.checkpointId > id);
   }
   ctx.emit('task.notified', { checkpointId: id, notification: 'complete', outcome: 'confirmed' }, { task: item.task, flinkRef: `${O}runtime.taskexecutor.TaskExecutor#confirmCheckpoint` });
+  // TaskStateManagerImpl#notifyCheckpointComplete → TaskLocalStateStoreImpl#confirmCheckpoint.
+  confirmLocalState(ctx, item.task, id);
   sinkNotifyCheckpointComplete(ctx, item.task, id);
   if (item.lastSubsumedId !== null) {
     ctx.emit('task.notified', { checkpointId: item.lastSubsumedId, notification: 'subsumed', outcome: 'subsumed' }, { task: item.task, flinkRef: `${O}streaming.runtime.tasks.SubtaskCheckpointCoordinatorImpl#notifyCheckpointSubsumed` });
@@ -74,4 +77,6 @@ export function handleTaskNotifyAborted(ctx: StepContext, item: QueueItemOf<'tas
     outcome = 'remembered';
   } else outcome = 'nothing-to-cancel';
   ctx.emit('task.notified', { checkpointId: id, notification: 'aborted', outcome }, { task: item.task });
+  // TaskStateManagerImpl#notifyCheckpointAborted → TaskLocalStateStoreImpl#abortCheckpoint.
+  abortLocalState(ctx, item.task, id);
 }

@@ -18,6 +18,7 @@ import { changelogCheckpointSync } from '../job/changelog/changelogSnapshot';
 import type { ChangelogStateBackendHandle } from '../format/stateHandles';
 import { checkpointLocation, type SnapshotLocation } from '../format/snapshotLocation';
 import type { SavepointFormatType } from '../format/savepointFormat';
+import { withLocalCopy } from './localSnapshotCopy';
 
 export interface SnapshotRequest {
   task: string;
@@ -122,7 +123,8 @@ export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSna
     if (kind === 'CANONICAL') return { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) };
     return { ...base, ...(kind === 'NATIVE' ? changelogNativeSavepoint(ctx, req, location) : changelogCheckpointSync(ctx, req.task, req.checkpointId)) };
   }
-  if (keyed) return { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) };
+  // Local recovery: a checkpoint also keeps a task-local copy (the changelog's local backup is not modelled).
+  if (keyed) return withLocalCopy(ctx, req, { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) });
   // A transactional sink pre-commits its transaction here (TwoPhaseCommitSinkFunction#snapshotState).
   const sink = sinkSnapshot(ctx, req.task, req.checkpointId, req.isSavepoint);
   if (sink) return { ...base, ...sink };

@@ -1,14 +1,14 @@
 /**
  * The failure-free run of a scenario, the reference of the exactly-once verdict: the same
- * scenario with every fault action removed (`fail`, `failUploads`, `decline`, and `restore`,
- * which restarts the job as a failure would), run to the same `untilMs`. Everything else (seed,
+ * scenario with every fault action removed (`fail`, `loseTaskManager`, `failUploads`, `decline`, and
+ * `restore`, which restarts the job as a failure would), run to the same `untilMs`. Everything else (seed,
  * input, emits, checkpoints) stays, so both runs read the same records at the same origins.
  */
 import type { Scenario } from '../scenario/scenarioSchema';
 import { Simulation } from '../simulation';
 import { sinkOutcome, type SinkOutcome } from './sinkOutcome';
 
-export const FAULT_ACTIONS: ReadonlySet<string> = new Set(['fail', 'failUploads', 'decline', 'restore']);
+export const FAULT_ACTIONS: ReadonlySet<string> = new Set(['fail', 'loseTaskManager', 'failUploads', 'decline', 'restore']);
 
 /** The scenario without its fault actions. */
 export function failureFreeScenario(s: Scenario): Scenario {

@@ -53,6 +53,34 @@ export interface RunSummary {
    * them, and the exactly-once verdict against the failure-free run (verdict/exactlyOnce.ts).
    */
   sink: { committed: number; duplicates: number; verdict: ExactlyOnceVerdict };
+  /**
+   * Only with local recovery on: per restore, where each keyed subtask's state came from and the
+   * bytes it read from the TaskManager's local disk and from remote storage, with the totals.
+   */
+  localRecovery?: LocalRecoverySummary;
+}
+
+export interface LocalRecoverySummary {
+  localBytes: number;
+  remoteBytes: number;
+  restores: { checkpointId: number; atMs: number; tasks: Record<string, { source: 'local' | 'remote'; reason: string; localBytes: number; remoteBytes: number }> }[];
+}
+
+/** The `restore.localState` events of the run, grouped by restore. */
+function localRecoverySummary(events: readonly EngineEvent[]): LocalRecoverySummary {
+  const out: LocalRecoverySummary = { localBytes: 0, remoteBytes: 0, restores: [] };
+  let current: LocalRecoverySummary['restores'][number] | null = null;
+  for (const e of events) {
+    if (e.type === 'restore.started') {
+      current = { checkpointId: e.checkpointId, atMs: e.atMs, tasks: {} };
+      out.restores.push(current);
+    } else if (e.type === 'restore.localState' && current && e.task) {
+      current.tasks[e.task] = { source: e.source, reason: e.reason, localBytes: e.localBytes, remoteBytes: e.remoteBytes };
+      out.localBytes += e.localBytes;
+      out.remoteBytes += e.remoteBytes;
+    }
+  }
+  return out;
 }
 
 /**
@@ -117,5 +145,6 @@ export function summarize(state: EngineState, events: readonly EngineEvent[], re
     retained: c.completed.map((x) => x.id),
     state: stateOut,
     sink: { committed: state.job.output.emitted, duplicates: state.job.output.duplicates, verdict: exactlyOnceVerdict(state, reference) },
+    ...(state.scenario.stateBackend.localRecovery ? { localRecovery: localRecoverySummary(events) } : {}),
   };
 }

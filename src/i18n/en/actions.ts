@@ -63,6 +63,10 @@ export const actionsEn = {
   actSlowFactor: 'Storage speed',
   actSlowNormal: 'normal',
   actSlowStorage: 'Slow storage',
+  actLoseTm: 'Lose TaskManager',
+  actLoseTmWhich: 'TaskManager to lose',
+  actLoseTmTitle:
+    '{tm} is lost with its slots ({tasks}) and its local disk: the job fails over; a replacement with an empty disk takes its place',
   actSlowStorageTitle: 'From now on, uploads and restore downloads take this many times longer (normal: back to the scenario’s speed)',
   actFailUploadsTitle:
     'The next {n} upload(s) of {scope} fail: a checkpoint upload makes its task decline, a changelog write is retried',

@@ -168,6 +168,20 @@ export function describeEventEn(e: EngineEvent): string {
       return e.factor > 1
         ? `Remote storage becomes ${e.factor}× slower${e.untilMs === null ? '' : ` until ${e.untilMs} ms`}: uploads and downloads take longer, so checkpoints' asynchronous phase grows`
         : 'Remote storage is back to normal speed';
+    case 'localState.stored':
+      return `Local copy of checkpoint ${e.checkpointId} stored on ${e.taskManager}'s local disk (${e.files} file(s), ${e.bytes} bytes in ${e.dir}); the store now holds checkpoint(s) ${e.kept.join(', ')}`;
+    case 'localState.pruned': {
+      const why = { confirmed: `checkpoint ${e.checkpointId} was confirmed, so older copies are no longer needed`, aborted: `checkpoint ${e.checkpointId} was aborted`, restored: `the task restores checkpoint ${e.checkpointId} and keeps only that copy` }[e.why];
+      return `Local copy of checkpoint(s) ${e.checkpointIds.join(', ')} deleted from ${e.taskManager}'s disk (${e.bytes} bytes): ${why}; kept: ${e.kept.join(', ') || 'none'}`;
+    }
+    case 'restore.localState': {
+      const why = { found: '', 'no-local-copy': ` — ${e.taskManager}'s disk holds no copy of checkpoint ${e.checkpointId} for this slot`, 'other-key-groups': ' — the local copy covers other key groups (the job was rescaled)', changelog: ' — the changelog backend’s local copy is not modelled' }[e.reason];
+      return e.source === 'local'
+        ? `Keyed state restored from the local copy on ${e.taskManager} (${e.localFiles} file(s), ${e.localBytes} bytes read from disk, ${e.remoteBytes} bytes from remote storage)`
+        : `Keyed state restored from remote storage (${e.remoteFiles} file(s), ${e.remoteBytes} bytes downloaded)${why}`;
+    }
+    case 'taskManager.lost':
+      return `TaskManager ${e.taskManager} is lost with its slots (${e.tasks.join(', ')})${e.localSnapshots > 0 ? ` and its local disk (${e.localSnapshots} local cop${e.localSnapshots === 1 ? 'y' : 'ies'}, ${e.localBytes} bytes)` : ''}; a replacement with an empty disk takes its place`;
     case 'job.running':
       return `The job runs again (restart ${e.attempt}, from checkpoint ${e.restoredFrom}): sources re-read from the checkpointed offsets`;
     case 'memtable.sealed':

@@ -47,6 +47,9 @@ export const examplesEn = {
   exSinkPlainTitle: 'Plain sink after failures',
   exSinkPlainSee:
     'The same failures with a sink that emits at once: records read again after a restore reach the output twice.',
+  exLocalRecoveryTitle: 'Local recovery: restart from the TaskManager’s disk',
+  exLocalRecoverySee:
+    'Two TaskManagers with local recovery: after count#0 fails, both subtasks restore from their disks (0 bytes downloaded); after tm-1 is lost, its subtask downloads from remote storage.',
   exCancelRetainTitle: 'Cancel, keep the checkpoints, start a new job',
   exCancelRetainSee:
     'With RETAIN_ON_CANCELLATION the job is cancelled at 2.2 s and checkpoints 3 and 5 stay in storage (the savepoint too). At 2.8 s a new job (new JobID) starts from checkpoint 5 in CLAIM mode: its first checkpoints still reference the old job’s SSTs, and once checkpoint 7 subsumes 5 the new job deletes it. Checkpoint 3 stays: no job owns it any more.',

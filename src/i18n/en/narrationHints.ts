@@ -7,6 +7,7 @@ export const narrationHintsEn = {
   narReasonDeclinedOnCancel: 'a CancelCheckpointMarker for {id} came from {from} (CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER)',
   narReasonUploadFailed: 'an upload to remote storage failed (injected)',
   narReasonTaskFailed: '{task} failed (injected)',
+  narReasonTmLost: 'TaskManager {tm} is no longer reachable (injected loss): {tasks} failed with it',
   narReasonFailedSync: '{task} failed in the synchronous part of checkpoint {id} (injected)',
   narReasonFailedAsync: '{task} failed while uploading checkpoint {id} (injected)',
   narReasonFailedBeforeAck:

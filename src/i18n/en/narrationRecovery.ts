@@ -6,6 +6,21 @@ export const narrationRecoveryEn = {
   narSinkWhyPlain:
     'A plain sink emits it at once: if the job restores from an earlier checkpoint, it is emitted again (a duplicate).',
   narJobFailed: 'The job fails: {reason}.',
+  narTmLost: 'TaskManager {tm} is lost, and with it its slots: {tasks} fail.',
+  narTmLostDisk:
+    'Its local disk goes too: {n} local cop(ies) of checkpoints ({bytes}) are gone, and the replacement TaskManager starts with an empty disk, so its subtasks must download their state.',
+  narLocalRestored:
+    '{task} restores key groups {range} from the local copy on {tm}: {bytes} read from disk, nothing downloaded, {entries} entries rebuilt.',
+  narLocalRestoredWhy:
+    'Local recovery: the task restarted in its previous slot, whose task-local store still holds checkpoint {id}. The local copy is tried first; the remote handle in _metadata is only the fallback (PrioritizedOperatorSubtaskState).',
+  narRemoteRestored:
+    '{task} downloads key groups {range} from remote storage: {files} file(s), {bytes}, {entries} entries rebuilt.',
+  narRemoteNoCopy:
+    '{tm}’s disk has no local copy of checkpoint {id} for this slot: the TaskManager is a replacement for a lost one (its disk started empty), or the copy was never written.',
+  narRemoteRescaled:
+    'The local copy stands for other key groups: after a rescale only the remote handles fit.',
+  narRemoteChangelog:
+    'The changelog backend keeps its own local copies in Flink (local backup of the DSTL); the Lab does not model them, so the state is downloaded.',
   narJobFailedWhy:
     'Every task is cancelled (pending checkpoints and open transactions are aborted) and the job restarts from checkpoint {cp}, the latest completed one; sources rewind to its offsets and read the records after it again.',
   narJobFailedWhyScratch:

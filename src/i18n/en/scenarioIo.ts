@@ -35,6 +35,8 @@ export const scenarioIoEn = {
   cfgBackendType: 'State backend',
   cfgIncremental: 'Incremental checkpoints',
   cfgCompression: 'Compress snapshots (Snappy)',
+  cfgLocalRecovery:
+    'Local recovery: keep a copy of each keyed checkpoint on the TaskManager’s local disk; a task restarted in the same slot restores from it without downloading (old key state.backend.local-recovery)',
   cfgChangelog: 'Changelog state backend',
   cfgMaterializeInterval: 'Materialization interval (0 = only by action)',
   cfgMaterializeFailures: 'Materialization failures tolerated',

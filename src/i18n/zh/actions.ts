@@ -62,6 +62,9 @@ export const actionsZh: Record<keyof typeof actionsEn, string> = {
   actSlowFactor: '存储速度',
   actSlowNormal: '正常',
   actSlowStorage: '让存储变慢',
+  actLoseTm: '丢失 TaskManager',
+  actLoseTmWhich: '要丢失的 TaskManager',
+  actLoseTmTitle: '{tm} 连同它的 slot（{tasks}）和本地磁盘一起丢失：作业故障转移；一个磁盘为空的新 TaskManager 取而代之',
   actSlowStorageTitle: '从现在起，上传和恢复时的下载耗时变为这个倍数（正常：恢复场景设定的速度）',
   actFailUploadsTitle:
     '接下来 {scope} 的 {n} 次上传失败：检查点上传失败会让任务拒绝检查点，Changelog 写入失败会重试',

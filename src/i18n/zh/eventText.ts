@@ -168,6 +168,20 @@ export function describeEventZh(e: EngineEvent): string {
       return e.factor > 1
         ? `远程存储变慢 ${e.factor} 倍${e.untilMs === null ? '' : `，直到 ${e.untilMs} 毫秒`}：上传和下载都更久，检查点的异步阶段变长`
         : '远程存储恢复正常速度';
+    case 'localState.stored':
+      return `检查点 ${e.checkpointId} 的本地副本存入 ${e.taskManager} 的本地磁盘（${e.files} 个文件，${e.bytes} 字节，位于 ${e.dir}）；本地状态存储现有检查点 ${e.kept.join(', ')}`;
+    case 'localState.pruned': {
+      const why = { confirmed: `检查点 ${e.checkpointId} 已确认完成，更早的副本不再需要`, aborted: `检查点 ${e.checkpointId} 已中止`, restored: `任务从检查点 ${e.checkpointId} 恢复，只保留这一份副本` }[e.why];
+      return `从 ${e.taskManager} 的磁盘删除检查点 ${e.checkpointIds.join(', ')} 的本地副本（${e.bytes} 字节）：${why}；保留：${e.kept.join(', ') || '无'}`;
+    }
+    case 'restore.localState': {
+      const why = { found: '', 'no-local-copy': `——${e.taskManager} 的磁盘上没有此 slot 的检查点 ${e.checkpointId} 副本`, 'other-key-groups': '——本地副本对应的是其他键组（作业改变了并行度）', changelog: '——未模拟 Changelog 后端的本地副本' }[e.reason];
+      return e.source === 'local'
+        ? `键控状态从 ${e.taskManager} 上的本地副本恢复（从磁盘读取 ${e.localFiles} 个文件、${e.localBytes} 字节，从远程存储读取 ${e.remoteBytes} 字节）`
+        : `键控状态从远程存储恢复（下载 ${e.remoteFiles} 个文件、${e.remoteBytes} 字节）${why}`;
+    }
+    case 'taskManager.lost':
+      return `TaskManager ${e.taskManager} 丢失，连同它的 slot（${e.tasks.join('、')}）${e.localSnapshots > 0 ? `和本地磁盘（${e.localSnapshots} 份本地副本，${e.localBytes} 字节）` : ''}；一个磁盘为空的新 TaskManager 取而代之`;
     case 'job.running':
       return `作业重新运行（第 ${e.attempt} 次重启，来自检查点 ${e.restoredFrom}）：Source 从检查点偏移量重新读取`;
     case 'memtable.sealed':

@@ -45,6 +45,9 @@ export const examplesZh: Record<keyof typeof examplesEn, string> = {
     '两次故障与恢复；两阶段提交的 Sink 只在检查点完成时让输出可见：不丢失，不重复。',
   exSinkPlainTitle: '故障后的普通 Sink',
   exSinkPlainSee: '同样的故障，Sink 立即输出：恢复后被重新读取的记录会输出两次。',
+  exLocalRecoveryTitle: '本地恢复：从 TaskManager 的磁盘重启',
+  exLocalRecoverySee:
+    '两个 TaskManager 开启本地恢复：count#0 故障后，两个子任务都从本地磁盘恢复（下载 0 字节）；tm-1 丢失后，它的子任务从远程存储下载。',
   exCancelRetainTitle: '取消作业、保留检查点、启动新作业',
   exCancelRetainSee:
     '在 RETAIN_ON_CANCELLATION 下，作业在 2.2 秒被取消，检查点 3 和 5 留在存储中（保存点也是）。2.8 秒时新作业（新 JobID）以 CLAIM 模式从检查点 5 启动：它最初的检查点仍引用旧作业的 SST；检查点 7 取代 5 之后，新作业删除了它。检查点 3 一直保留：已没有作业拥有它。',

@@ -13,6 +13,7 @@ export const narrationHintsZh: Record<keyof typeof narrationHintsEn, string> = {
   narReasonDeclinedOnCancel: '收到来自 {from} 的 CancelCheckpointMarker {id}（CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER）',
   narReasonUploadFailed: '上传到远程存储失败（注入）',
   narReasonTaskFailed: '{task} 发生故障（注入）',
+  narReasonTmLost: 'TaskManager {tm} 无法连接（注入的丢失）：{tasks} 随之故障',
   narReasonFailedSync: '{task} 在检查点 {id} 的同步阶段发生故障（注入）',
   narReasonFailedAsync: '{task} 在上传检查点 {id} 时发生故障（注入）',
   narReasonFailedBeforeAck: '{task} 上传检查点 {id} 之后、确认之前发生故障（注入）',

@@ -9,6 +9,19 @@ export const narrationRecoveryZh: Record<keyof typeof narrationRecoveryEn, strin
   narSinkReceived: '{task} 收到来自 {from} 的记录 {record}。',
   narSinkWhyTx: '它写入打开的事务，在覆盖它的检查点完成之前对下游不可见。',
   narSinkWhyPlain: '普通 Sink 立即输出它：如果作业从更早的检查点恢复，它会再输出一次（重复）。',
+  narTmLost: 'TaskManager {tm} 丢失，它的 slot 也随之消失：{tasks} 故障。',
+  narTmLostDisk:
+    '它的本地磁盘也一起丢失：{n} 份检查点本地副本（{bytes}）不复存在；替代它的新 TaskManager 磁盘为空，所以它上面的子任务必须下载状态。',
+  narLocalRestored:
+    '{task} 从 {tm} 上的本地副本恢复键组 {range}：从磁盘读取 {bytes}，不下载任何文件，重建 {entries} 条状态。',
+  narLocalRestoredWhy:
+    '本地恢复：任务在原来的 slot 中重启，该 slot 的任务本地状态存储仍保存着检查点 {id}。先尝试本地副本；_metadata 中的远程句柄只是后备（PrioritizedOperatorSubtaskState）。',
+  narRemoteRestored: '{task} 从远程存储下载键组 {range}：{files} 个文件，{bytes}，重建 {entries} 条状态。',
+  narRemoteNoCopy:
+    '{tm} 的磁盘上没有此 slot 的检查点 {id} 本地副本：这个 TaskManager 是替代丢失者的新实例（磁盘从空开始），或者副本从未写入。',
+  narRemoteRescaled: '本地副本对应的是其他键组：改变并行度后只有远程句柄适用。',
+  narRemoteChangelog:
+    'Flink 中 Changelog 后端有自己的本地副本（DSTL 的本地备份）；本实验室未模拟，因此状态需要下载。',
   narJobFailed: '作业故障：{reason}。',
   narJobFailedWhy:
     '所有任务被取消（进行中的检查点和打开的事务被中止），作业从最近完成的检查点 {cp} 重启；Source 回退到它的偏移量，重新读取之后的记录。',

@@ -36,6 +36,8 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgBackendType: '状态后端',
   cfgIncremental: '增量检查点',
   cfgCompression: '压缩快照（Snappy）',
+  cfgLocalRecovery:
+    '本地恢复：每个键控状态检查点在 TaskManager 本地磁盘上再存一份副本；在同一 slot 中重启的任务直接从副本恢复，无需下载（旧配置项 state.backend.local-recovery）',
   cfgChangelog: 'Changelog 状态后端',
   cfgMaterializeInterval: '物化间隔（0 = 仅由动作触发）',
   cfgMaterializeFailures: '可容忍的物化失败次数',

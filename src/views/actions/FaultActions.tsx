@@ -1,7 +1,8 @@
 /**
  * The "Faults" group: make a task fail now or at a phase of its next checkpoint (or during its
  * next materialization), make it decline the next checkpoint, make the next n uploads fail; and
- * the faults already armed at this step, read from the engine state.
+ * lose a TaskManager (its slots and local disk); and the faults already armed at this step, read
+ * from the engine state.
  */
 import { useState } from 'react';
 import type { EngineState, UserAction } from '../../engine';
@@ -42,6 +43,7 @@ export function FaultActions({ state, selectedTask, run }: Props) {
   const [count, setCount] = useState(1);
   const [scopeChoice, setScopeChoice] = useState<string>('');
   const [slow, setSlow] = useState(10);
+  const [tmChoice, setTmChoice] = useState(0);
   const tasks = allTasks(state);
   const task = pick(tasks, taskChoice, selectedTask);
   const changelog = usesChangelog(state);
@@ -50,6 +52,9 @@ export function FaultActions({ state, selectedTask, run }: Props) {
   const n = Math.max(1, Math.min(1000, Math.round(count) || 1));
   const armed = armedFaults(state);
   const tolerable = state.scenario.checkpointing.tolerableFailed;
+  const tmCount = state.job.topology.taskManagers;
+  const tm = Math.min(tmChoice, tmCount - 1);
+  const tmTasks = state.job.topology.subtasks.filter((s) => s.taskManager === tm).map((s) => s.name);
   return (
     <>
       <div className="act-row">
@@ -76,6 +81,30 @@ export function FaultActions({ state, selectedTask, run }: Props) {
           onClick={() => run({ do: 'fail', task, phase: effectivePhase })}
         >
           {t('actFail')}
+        </ActionButton>
+      </div>
+      <div className="act-row">
+        <select
+          value={tm}
+          onChange={(e) => setTmChoice(Number(e.target.value))}
+          aria-label={t('actLoseTmWhich')}
+          title={t('actLoseTmWhich')}
+          data-testid="fault-tm"
+        >
+          {Array.from({ length: tmCount }, (_, i) => (
+            <option key={i} value={i}>
+              tm-{i}
+            </option>
+          ))}
+        </select>
+        <ActionButton
+          testId="fault-lose-tm"
+          className="act-danger"
+          title={t('actLoseTmTitle', { tm: `tm-${tm}`, tasks: tmTasks.join(', ') })}
+          disabledReason={null}
+          onClick={() => run({ do: 'loseTaskManager', taskManager: tm })}
+        >
+          {t('actLoseTm')}
         </ActionButton>
       </div>
       <div className="act-row">

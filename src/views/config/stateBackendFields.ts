@@ -61,6 +61,13 @@ export const STATE_BACKEND_FIELDS: readonly ConfigField[] = [
     label: 'cfgCompression',
     flinkDefault: 'false',
   }),
+  f(sb('localRecovery'), {
+    group: 'stateBackend',
+    input: 'bool',
+    flinkKey: 'execution.state-recovery.from-local',
+    label: 'cfgLocalRecovery',
+    flinkDefault: 'false',
+  }),
 
   f(sb('changelog', 'enabled'), {
     group: 'changelog',

@@ -54,11 +54,13 @@ import {
   restoreStarted,
   taskRestored,
 } from './narrateRestore';
+import { keyedStateSource, taskManagerLost } from './narrateLocalRecovery';
 import type { NarrationContext, Narrator, StepNarration } from './narrationKit';
 export type { StepNarration } from './narrationKit';
 export { isSavepointId, recordText, whatOf } from './narrationKit';
 
 const NARRATORS: readonly Narrator[] = [
+  taskManagerLost,
   jobFailed,
   restoreFailed,
   scriptSkipped,
@@ -68,6 +70,7 @@ const NARRATORS: readonly Narrator[] = [
   aborted,
   declined,
   restoreChannelState,
+  keyedStateSource,
   taskRestored,
   triggered,
   triggerSkipped,

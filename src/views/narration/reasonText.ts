@@ -10,6 +10,10 @@ type Rule = [RegExp, (m: RegExpExecArray, tr: Tr) => string];
 const JOB_FAILED: Rule[] = [
   [/^(\S+) failed \(injected\)$/, (m, tr) => tr('narReasonTaskFailed', { task: m[1]! })],
   [
+    /^TaskManager (\S+) is no longer reachable \(injected loss\): (.+) failed with it$/,
+    (m, tr) => tr('narReasonTmLost', { tm: m[1]!, tasks: m[2]! }),
+  ],
+  [
     /^(\S+) failed during the synchronous part of checkpoint (\d+) \(injected\)$/,
     (m, tr) => tr('narReasonFailedSync', { task: m[1]!, id: m[2]! }),
   ],

@@ -4,7 +4,7 @@
  * and its restore time split into download and replay, drawn on one shared d3 scale.
  */
 import { scaleLinear } from 'd3';
-import { formatKeyGroupRange } from '../../engine';
+import { formatKeyGroupRange, type EventOf } from '../../engine';
 import type { Translate } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { formatBytes } from '../format';
@@ -40,6 +40,12 @@ export function rebuildText(t: Translate, r: Rebuild): { label: string; title: s
   }
 }
 
+const SRC_REASON: Record<Exclude<EventOf<'restore.localState'>['reason'], 'found'>, MessageKey> = {
+  'no-local-copy': 'rsSrcNoCopy',
+  'other-key-groups': 'rsSrcRescaled',
+  changelog: 'rsSrcChangelog',
+};
+
 const BAR_W = 40;
 
 export function RestoreSubtasks({
@@ -47,11 +53,14 @@ export function RestoreSubtasks({
   progress,
   t,
   onGoTo,
+  sources,
 }: {
   plan: KeyedPlan;
   progress: RestoreProgress;
   t: Translate;
   onGoTo: (pos: number) => void;
+  /** Local recovery: each subtask's `restore.localState` (it comes in the step of its restore). */
+  sources?: ReadonlyMap<string, EventOf<'restore.localState'>>;
 }) {
   const restoredEvents = plan.subtasks.flatMap((s) => progress.tasks.get(s.task)?.event ?? []);
   const maxMs = Math.max(1, ...restoredEvents.map((e) => e.downloadMs + e.replayMs));
@@ -71,6 +80,7 @@ export function RestoreSubtasks({
         const ev = at?.event ?? null;
         const rb = rebuildText(t, s.rebuild);
         const goPos = at?.pos ?? at?.laterPos ?? null;
+        const src = ev ? sources?.get(s.task) : undefined;
         // One body per subtask: its figures, then how it rebuilds its state.
         return (
           <tbody
@@ -118,6 +128,16 @@ export function RestoreSubtasks({
               {ev ? (
                 <>
                   <td className="num">
+                    {src && (
+                      <span
+                        className={`rs-src rs-src-${src.source}`}
+                        data-testid={`rs-src-${s.task}`}
+                        data-source={src.source}
+                        title={t(src.source === 'local' ? 'rsSrcLocalTitle' : 'rsSrcRemoteTitle', { tm: src.taskManager })}
+                      >
+                        {t(src.source === 'local' ? 'rsSrcLocal' : 'rsSrcRemote')}
+                      </span>
+                    )}{' '}
                     {t('rsFilesCell', { n: ev.files.length, bytes: formatBytes(ev.bytes) })}
                   </td>
                   <td title={t('rsTimeTitle', { d: ev.downloadMs, r: ev.replayMs })}>
@@ -156,6 +176,17 @@ export function RestoreSubtasks({
                   </span>
                 )}
                 {ev && <span className="rs-entries"> → {t('rsEntries', { n: ev.entries })}</span>}
+                {src && (
+                  <span className="rs-sub" data-testid={`rs-bytes-${s.task}`}>
+                    {' · '}
+                    {t('rsSrcBytes', {
+                      tm: src.taskManager,
+                      local: formatBytes(src.localBytes),
+                      remote: formatBytes(src.remoteBytes),
+                    })}
+                    {src.reason !== 'found' && ` (${t(SRC_REASON[src.reason])})`}
+                  </span>
+                )}
               </td>
             </tr>
           </tbody>

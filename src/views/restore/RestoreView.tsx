@@ -16,6 +16,7 @@ import { ChangelogReadsSection } from './ChangelogReadsSection';
 import { KeyGroupMap } from './KeyGroupMap';
 import { OperatorStateSection } from './OperatorStateSection';
 import { RestoreSubtasks } from './RestoreSubtasks';
+import { LocalDisks, LocalRecoveryLine } from './LocalDisks';
 import { useRestorePlan, useRestoreSpans } from './restoreData';
 import {
   changelogReadsAt,
@@ -90,6 +91,7 @@ function NoRestore({
       </div>
       <p>{t('rsNoneText')}</p>
       <p className="muted">{t('rsNoneHow')}</p>
+      <LocalDisks t={t} />
     </div>
   );
 }
@@ -266,7 +268,14 @@ export function RestoreView() {
               <i className="rs-sw rs-sw-replay" /> {t('rsTimeLegendReplay')}
             </span>
           </p>
-          <RestoreSubtasks plan={keyed} progress={progress} t={t} onGoTo={goTo} />
+          <RestoreSubtasks
+            plan={keyed}
+            progress={progress}
+            t={t}
+            onGoTo={goTo}
+            sources={new Map(span.sources.filter((x) => x.pos <= cursor).map((x) => [x.event.task ?? '', x.event]))}
+          />
+          <LocalRecoveryLine span={span} cursor={cursor} t={t} />
         </section>
       )}
       {reads && (
@@ -286,6 +295,7 @@ export function RestoreView() {
           />
         </section>
       )}
+      <LocalDisks t={t} />
       {channel && (
         <p className="rs-line" data-testid="rs-channel">
           {t('rsChannel', { n: channel.records, from: channel.from.join(', ') })}

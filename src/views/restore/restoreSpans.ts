@@ -27,6 +27,8 @@ export interface RestoreSpan {
   replays: At<EventOf<'changelog.restore.replayed'>>[];
   sink: At<EventOf<'sink.recoverAndCommit'> | EventOf<'sink.abort'>>[];
   channelState: At<EventOf<'restore.channelState'>>[];
+  /** Local recovery: where each keyed subtask's state came from (local disk or remote), with the bytes. */
+  sources: At<EventOf<'restore.localState'>>[];
   /** Position of `job.running`, null while it has not come (or never came). */
   runningPos: number | null;
   failed: At<EventOf<'restore.failed'>> | null;
@@ -54,6 +56,7 @@ function emptySpan(
     replays: [],
     sink: [],
     channelState: [],
+    sources: [],
     runningPos: null,
     failed: null,
   };
@@ -84,6 +87,9 @@ export function restoreSpansOf(records: readonly StepRecord[]): RestoreSpan[] {
           break;
         case 'restore.taskRestored':
           open?.tasks.push({ pos, event: e });
+          break;
+        case 'restore.localState':
+          open?.sources.push({ pos, event: e });
           break;
         case 'changelog.restore.read':
           open?.reads.push({ pos, event: e });
