@@ -36,6 +36,7 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'backpressure-output-timeout', title: 'exOutputTimeoutTitle', see: 'exOutputTimeoutSee' },
   { id: 'backpressure-unaligned', title: 'exUnalignedTitle', see: 'exUnalignedSee' },
   { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
+  { id: 'operator-state-rescale', title: 'exOperatorStateTitle', see: 'exOperatorStateSee' },
   {
     id: 'sink-after-failure-transactional',
     title: 'exSinkTransactionalTitle',

@@ -22,6 +22,7 @@ export const BUILT_IN_TITLES: Readonly<Record<string, MessageKey>> = {
   'A plain sink after failures: records read again reach the output twice': 'exSinkPlainTitle',
   'Cancel, keep the checkpoints, start a new job from them': 'exCancelRetainTitle',
   "RocksDB's own SST compression: L0 raw, deeper levels Snappy": 'exSstCompressionTitle',
+  'Rescaling operator state: split, union, broadcast': 'exOperatorStateTitle',
 };
 
 /** The title to show: the Chinese gallery title of a built-in scenario in Chinese, else the title as written. */

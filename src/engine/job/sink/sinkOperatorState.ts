@@ -67,6 +67,17 @@ export function decodeSinkState(handle: OperatorStateHandle, bytes: Uint8Array, 
   return meta.offsets.map((offset) => fromPlain(plainValueSerializer.deserialize(new DataInputView(bytes, offset)) as Plain, where));
 }
 
+/** Sink state elements from the plain list elements a restore produced. */
+export function sinkElementsFromPlain(elements: readonly Plain[], where: string): SinkStateElement[] {
+  return elements.map((e) => fromPlain(e, where));
+}
+
+/** How a sink state element reads on screen: its open transaction, and how many pre-committed ones wait. */
+export function sinkElementLabel(e: Plain): string {
+  const el = fromPlain(e, 'sink state element');
+  return `${el.pendingTransaction?.id ?? '–'}${el.pendingCommitTransactions.length ? ` +${el.pendingCommitTransactions.length}` : ''}`;
+}
+
 /**
  * The elements new subtask `index` of `newP` gets from the old subtasks' states (in old-subtask
  * order), redistributed as SPLIT_DISTRIBUTE list state by `RoundRobinOperatorStateRepartitioner`.
