@@ -27,6 +27,8 @@ export interface RestoreSpan {
   replays: At<EventOf<'changelog.restore.replayed'>>[];
   sink: At<EventOf<'sink.recoverAndCommit'> | EventOf<'sink.abort'>>[];
   channelState: At<EventOf<'restore.channelState'>>[];
+  /** What each new subtask received of each operator state, by mode. */
+  operatorStates: At<EventOf<'restore.operatorState'>>[];
   /** Position of `job.running`, null while it has not come (or never came). */
   runningPos: number | null;
   failed: At<EventOf<'restore.failed'>> | null;
@@ -54,6 +56,7 @@ function emptySpan(
     replays: [],
     sink: [],
     channelState: [],
+    operatorStates: [],
     runningPos: null,
     failed: null,
   };
@@ -87,6 +90,9 @@ export function restoreSpansOf(records: readonly StepRecord[]): RestoreSpan[] {
           break;
         case 'changelog.restore.read':
           open?.reads.push({ pos, event: e });
+          break;
+        case 'restore.operatorState':
+          open?.operatorStates.push({ pos, event: e });
           break;
         case 'changelog.restore.replayed':
           open?.replays.push({ pos, event: e });

@@ -72,12 +72,6 @@ export function sinkElementsFromPlain(elements: readonly Plain[], where: string)
   return elements.map((e) => fromPlain(e, where));
 }
 
-/** How a sink state element reads on screen: its open transaction, and how many pre-committed ones wait. */
-export function sinkElementLabel(e: Plain): string {
-  const el = fromPlain(e, 'sink state element');
-  return `${el.pendingTransaction?.id ?? '–'}${el.pendingCommitTransactions.length ? ` +${el.pendingCommitTransactions.length}` : ''}`;
-}
-
 /**
  * The elements new subtask `index` of `newP` gets from the old subtasks' states (in old-subtask
  * order), redistributed as SPLIT_DISTRIBUTE list state by `RoundRobinOperatorStateRepartitioner`.

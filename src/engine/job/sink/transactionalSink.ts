@@ -20,7 +20,7 @@ import type { StepContext } from '../../stepContext';
 import type { RunningSnapshot } from '../taskCheckpointing';
 import { subtaskIndexOf } from '../topology';
 import { beginExternalTransaction, endTransaction, findTransaction, type SinkOutputRecord, type TransactionRef } from './externalTransactions';
-import { SINK_STATE_NAME, encodeSinkState, sinkElementLabel, sinkElementsFromPlain, type PendingCommit, type SinkStateElement } from './sinkOperatorState';
+import { SINK_STATE_NAME, encodeSinkState, sinkElementsFromPlain, type PendingCommit, type SinkStateElement } from './sinkOperatorState';
 import { restoreOperatorStateOf } from '../../snapshot/restoreOperatorState';
 
 /** A transactional sink subtask's own bookkeeping (what `TwoPhaseCommitSinkFunction` holds in fields). */
@@ -119,7 +119,7 @@ export function closeSinks(ctx: StepContext): void {
 /** The restored sink state elements of new sink subtask `task` (read from `_metadata` or its files), redistributed SPLIT_DISTRIBUTE. */
 function restoredElements(ctx: StepContext, meta: CheckpointMetadata, task: string): SinkStateElement[] {
   const newP = ctx.state.job.topology.vertices.find((v) => v.kind === 'sink')!.parallelism;
-  const mine = restoreOperatorStateOf(ctx, meta, 'sink', subtaskIndexOf(task), newP, undefined, sinkElementLabel);
+  const mine = restoreOperatorStateOf(ctx, meta, 'sink', subtaskIndexOf(task), newP);
   const list = mine?.listStates.find((s) => s.name === SINK_STATE_NAME);
   return list ? sinkElementsFromPlain(list.elements, `${task} restored state`) : [];
 }
