@@ -60,7 +60,13 @@ test('the restore view shows the three redistribution modes and the restore mode
   // SPLIT_DISTRIBUTE: two elements over three subtasks, the third gets nothing.
   await expect(page.getByTestId('rs-os-sink#2')).toContainText('nothing');
   await expect(sections).toContainText('Simplified');
+  // The tab scrolls at 1280×720: the first states, then the last one.
+  await page.getByTestId('rs-os-source').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await expect(page.getByTestId('rs-os-source')).toBeInViewport();
   const en = await screenshotAndMeasure(page, 'restore-operator-state-en');
+  await page.getByTestId('rs-os-sink').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('rs-os-sink')).toBeInViewport();
+  await screenshotAndMeasure(page, 'restore-operator-state-en-sink');
   expect(en.colors).toBeGreaterThan(20);
 
   await page.getByTestId('lang-zh').click();
@@ -69,6 +75,7 @@ test('the restore view shows the three redistribution modes and the restore mode
   await expect(sections).toContainText('新子任务 i 取旧子任务 i mod 2 的副本');
   await expect(page.getByTestId('rs-os-source#0').locator('.rs-os-kept')).toContainText('保留');
   await expect(sections).toContainText('简化之处');
+  await page.getByTestId('rs-os-source').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   const zh = await screenshotAndMeasure(page, 'restore-operator-state-zh');
   expect(zh.colors).toBeGreaterThan(20);
   expect(errors).toEqual([]);
