@@ -114,7 +114,17 @@ export interface EventPayloads {
     /** Changelog restores: change sets and changes replayed, (file, offset) reads and remote downloads. */
     changelog: { changeSets: number; changes: number; reads: number; downloads: number } | null;
   };
+  /**
+   * One operator state of a new subtask, redistributed by `RoundRobinOperatorStateRepartitioner`:
+   * which entries it received from which old subtask and, for the legacy consumer's UNION offsets,
+   * the partitions it keeps (`kept`, else null). Entries are `p<partition>@<offset>` or `<key>=<value>`.
+   */
+  'restore.operatorState': { checkpointId: number; state: string; mode: 'SPLIT_DISTRIBUTE' | 'UNION' | 'BROADCAST'; oldParallelism: number; received: { from: number; entries: string[] }[]; kept: string[] | null };
   'job.running': { attempt: number; restoredFrom: number };
+  /** The rules stream (broadcastRules.ts) sends rule number `n` to every subtask of the broadcast operator. */
+  'broadcast.ruleSent': { rule: string; value: number; n: number; to: string[] };
+  /** `processBroadcastElement`: a subtask writes a rule into its broadcast state. */
+  'broadcast.stateUpdated': { state: string; rule: string; value: number; entries: number };
   'changelog.persisted': { checkpointId: number | null; fromSqn: number; toSqn: number; changeSets: number; bytes: number; ready: boolean };
   'changelog.truncated': { toSqn: number; releasedChangeSets: number; releasedBytes: number; droppedNotUploaded: number; why: string };
   'changelog.materialization.started': { materializationId: number; upToSqn: number; uploads: number; bytes: number; periodic: boolean };
@@ -236,6 +246,9 @@ export const FLINK_REFS: Record<EventType, string> = {
   'barrier.outputTimedOut': `${O}runtime.io.network.partition.PipelinedSubpartition#alignedBarrierTimeout`,
   'channel.statePersisted': `${O}runtime.checkpoint.channel.ChannelStateWriterImpl#finishInput / finishOutput`,
   'restore.channelState': `${O}streaming.runtime.tasks.StreamTask#restoreInternal → SequentialChannelStateReaderImpl`,
+  'restore.operatorState': `${O}runtime.checkpoint.RoundRobinOperatorStateRepartitioner#repartitionState → OperatorStateRestoreOperation#restore`,
+  'broadcast.ruleSent': `${O}streaming.api.datastream.DataStream#broadcast(MapStateDescriptor...)`,
+  'broadcast.stateUpdated': `${O}streaming.api.operators.co.CoBroadcastWithKeyedOperator#processElement2 → KeyedBroadcastProcessFunction#processBroadcastElement`,
   'storage.slowed': '- (the simulator: a slow DFS or object store)',
   'localState.stored': `${O}runtime.state.TaskLocalStateStoreImpl#storeLocalState`,
   'localState.pruned': `${O}runtime.state.TaskLocalStateStoreImpl#pruneCheckpoints (confirmCheckpoint / abortCheckpoint / pruneMatchingCheckpoints)`,

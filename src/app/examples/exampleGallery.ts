@@ -37,6 +37,7 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'backpressure-unaligned', title: 'exUnalignedTitle', see: 'exUnalignedSee' },
   { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
   { id: 'local-recovery', title: 'exLocalRecoveryTitle', see: 'exLocalRecoverySee' },
+  { id: 'operator-state-rescale', title: 'exOperatorStateTitle', see: 'exOperatorStateSee' },
   {
     id: 'sink-after-failure-transactional',
     title: 'exSinkTransactionalTitle',

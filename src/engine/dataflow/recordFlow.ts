@@ -15,6 +15,8 @@ import { partitionKey, type SourcePartitionState } from '../job/jobState';
 import { subtaskIndexOf } from '../job/topology';
 import { writeToSink } from '../job/sink/sinkWriter';
 import { openSinkTransactions } from '../job/sink/transactionalSink';
+import { applyRule, isRuleRecord } from '../job/broadcastRules';
+import { maybeBroadcastRule } from './broadcastRuleStream';
 
 import { SCRIPT_READ_GAP_MS } from '../job/latencies';
 import { flowOf, outputBackPressured, sendRecord } from './channels';
@@ -62,6 +64,7 @@ function emitFromSource(ctx: StepContext, task: string, part: SourcePartitionSta
   src.emitted += 1;
   const origin = `p${part.partition}:${fromLog ? 'l' : 'g'}${offset}`;
   sendRecord(ctx, task, to, { key: record.key, keyGroup, value: record.value, origin });
+  maybeBroadcastRule(ctx, task, part, offset, fromLog, record.value);
 }
 
 /** A source whose output is back-pressured stops reading this partition until credit returns. */
@@ -118,6 +121,11 @@ export function handleRecordArrive(ctx: StepContext, item: QueueItemOf<'record.a
 export function processRecord(ctx: StepContext, task: string, from: string, r: ChannelRecord): number {
   const job = ctx.state.job;
   const keyed = job.keyed[task];
+  if (keyed && isRuleRecord(r)) {
+    // The broadcast side of the operator: the rule goes into broadcast state and no further.
+    applyRule(ctx, task, keyed, r);
+    return 0;
+  }
   if (keyed) {
     const backend = openTaskKeyedBackend(keyed);
     const vertex = job.topology.vertices.find((v) => v.name === keyed.operator)!;

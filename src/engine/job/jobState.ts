@@ -14,6 +14,9 @@ import type { TwoPhaseCommitState } from './sink/transactionalSink';
 import { createChangelogTaskManager, createChangelogTaskState, taskManagerName, type ChangelogTaskManagerState, type ChangelogTaskState } from './changelog/changelogTaskState';
 import type { ChangelogHandleReaderState } from '../changelog/dstl/changelogHandleReaderWithCache';
 import type { ChannelOutState, TaskFlowState } from './channelState';
+import { DefaultOperatorStateBackend, type OperatorStateBackendData } from '../state/defaultOperatorStateBackend';
+import { initialLegacyPartitions, usesUnionOffsets } from './legacyKafkaConsumer';
+import { holdsBroadcastState } from './broadcastRules';
 
 /**
  * One partition of the replayable input (like a Kafka partition): the generator stream and the
@@ -44,6 +47,8 @@ export interface KeyedTaskState {
   lsm: { flushScheduled: boolean; compacting: boolean };
   /** The changelog state backend around `backend`, when the job runs with the changelog. */
   changelog: ChangelogTaskState | null;
+  /** Operator state (`DefaultOperatorStateBackend`): the broadcast rules of a KeyedBroadcastProcessFunction (broadcastRules.ts). */
+  operatorState?: OperatorStateBackendData;
 }
 
 export interface SinkTaskState {
@@ -142,11 +147,14 @@ export function createJobState(s: Scenario, parallelism?: number, changelogEnabl
       job.checkpointing[t.name]!.incremental = { pending: [], confirmed: null, backendIdentifier: `${t.name}@${topology.maxParallelism}` };
     }
     if (vertex.kind === 'source') {
-      job.sources[t.name] = { partitions: [{ partition: t.index, offset: 0, logOffset: 0 }], emitted: 0 };
+      // The legacy consumer assigns partitions with KafkaTopicPartitionAssigner; the default source reads partition i.
+      const partitions = usesUnionOffsets(s) ? initialLegacyPartitions(t.index, vertex.parallelism, vertex.parallelism) : [{ partition: t.index, offset: 0, logOffset: 0 }];
+      job.sources[t.name] = { partitions, emitted: 0 };
       job.scriptLog[partitionKey(t.index)] = [];
     } else if (vertex.kind === 'keyed') {
       const changelog = changelogEnabled ? createChangelogTaskState(t.name, t.keyGroupRange!) : null;
       job.keyed[t.name] = { operator: vertex.name, backend: createKeyedBackend(s, topology.maxParallelism, t.keyGroupRange!), processed: 0, lsm: { flushScheduled: false, compacting: false }, changelog };
+      if (holdsBroadcastState(s, vertex.name)) job.keyed[t.name]!.operatorState = DefaultOperatorStateBackend.create().data;
     } else {
       job.sinks[t.name] = { received: 0 };
     }

@@ -16,10 +16,12 @@ import type { CheckpointFailureReason } from '../coordinator/coordinatorState';
 import { submitJobFrom } from './submitJob';
 import { startSources } from '../dataflow/recordFlow';
 import { decodeMetadata, type CheckpointMetadata } from '../format/metadataFormat';
-import { decodeSourceState } from '../snapshot/sourceOperatorState';
-import type { KeyedStateHandle, OperatorStateHandle } from '../format/stateHandles';
-import { repartitionOperatorState } from '../state/roundRobinOperatorStateRepartitioner';
+import type { KeyedStateHandle } from '../format/stateHandles';
 import type { OperatorStateSnapshot } from '../state/defaultOperatorStateBackend';
+import { DefaultOperatorStateBackend } from '../state/defaultOperatorStateBackend';
+import { restoreOperatorStateOf } from '../job/restoreOperatorState';
+import { assignPartition, LEGACY_TOPIC } from '../job/legacyKafkaConsumer';
+import { holdsBroadcastState } from '../job/broadcastRules';
 import type { StepContext } from '../stepContext';
 import { readFile } from '../storage/remoteStorage';
 import { overlappingHandles, restoreKeyedState, type KeyedRestoreResult } from './restoreKeyedState';
@@ -168,21 +170,24 @@ function keyedHandlesOf(meta: CheckpointMetadata, vertex: string): KeyedStateHan
   return op ? op.subtasks.flatMap((st) => (st.keyed ? [st.keyed] : [])) : [];
 }
 
-/** Partitions of each new source subtask: the old ones' operator state, redistributed round robin. */
+/**
+ * Partitions of a new source subtask: the old ones' operator state, redistributed by mode. The
+ * legacy consumer (UNION) receives every entry and keeps those `KafkaTopicPartitionAssigner`
+ * gives it at the new parallelism (`FlinkKafkaConsumerBase#open`).
+ */
 function restoredPartitions(ctx: StepContext, meta: CheckpointMetadata, index: number, newP: number): SourcePartitionState[] {
-  const op = meta.operators.find((o) => o.vertex === 'source');
-  if (!op) return [];
-  const old: OperatorStateSnapshot[] = op.subtasks.map((st, i) => {
-    const h = st.operator as OperatorStateHandle | null;
-    const bytes = !h ? null : h.delegate.type === 'inline' ? h.delegate.bytes : readFile(ctx.state.storage, h.delegate.path);
-    const parts = h && bytes ? decodeSourceState(h, bytes, `source#${i} operator state`) : [];
-    return { listStates: [{ name: 'partitions', mode: 'SPLIT_DISTRIBUTE', elements: parts.map((p) => [p.partition, p.offset, p.logOffset]) }], broadcastStates: [] };
-  });
-  const mine = repartitionOperatorState(old, newP)[index]!;
-  return (mine.listStates[0]?.elements ?? []).map((e) => {
-    const [partition, offset, logOffset] = e as number[];
-    return { partition: partition!, offset: offset!, logOffset: logOffset! };
-  });
+  const toPartitions = (snap: OperatorStateSnapshot): SourcePartitionState[] =>
+    (snap.listStates[0]?.elements ?? []).map((e) => {
+      if (!Array.isArray(e) || e.length !== 3 || !e.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0)) throw new Error(`source#${index}: a restored source partition entry is corrupt (${JSON.stringify(e)})`);
+      const [partition, offset, logOffset] = e as number[];
+      return { partition: partition!, offset: offset!, logOffset: logOffset! };
+    });
+  const keep = (parts: SourcePartitionState[]): SourcePartitionState[] =>
+    parts.filter((p) => assignPartition(LEGACY_TOPIC, p.partition, newP) === index);
+  const mine = restoreOperatorStateOf(ctx, meta, 'source', index, newP, (snap) => keep(toPartitions(snap)).map((p) => `p${p.partition}@${p.offset}`));
+  if (!mine) return [];
+  const parts = toPartitions(mine);
+  return mine.listStates[0]?.mode === 'UNION' ? keep(parts) : parts;
 }
 
 /** One new subtask downloads its files and rebuilds its state. */
@@ -225,6 +230,11 @@ export function handleTaskRestore(ctx: StepContext, item: QueueItemOf<'task.rest
       files = res.files;
       entries = res.entries;
       if (choice) emitKeyedStateSource(ctx, item.task, r.checkpointId, choice, localFiles, files);
+      // A KeyedBroadcastProcessFunction also restores its operator (broadcast) state.
+      if (holdsBroadcastState(ctx.state.scenario, info.vertex)) {
+        const restored = restoreOperatorStateOf(ctx, meta, info.vertex, info.index, job.topology.vertices.find((v) => v.name === info.vertex)!.parallelism);
+        if (restored) job.keyed[item.task]!.operatorState = DefaultOperatorStateBackend.restore(restored).data;
+      }
       // What this subtask really downloaded (the cache may have served some files), then the replay.
       downloadMs = uploadDurationMs(ctx, files.reduce((n, f) => n + f.size, 0), files.length);
       replayMs = choice?.local ? 0 : restoreTimeOf(ctx, handles).replayMs;

@@ -60,6 +60,28 @@ const jobSchema = strictObject({
   channelCapacity: v.optional(int(1, 10_000), 32),
   /** Slots per TaskManager: subtasks are placed into TaskManagers of this many slots. */
   slotsPerTaskManager: v.optional(int(1, 64), 2),
+  /**
+   * Operator (non-keyed) state beyond the source's split list (operatorStateOptions.ts). Omitted:
+   * the source keeps its partitions as SPLIT_DISTRIBUTE list state and nothing holds broadcast state.
+   */
+  operatorState: v.optional(
+    strictObject({
+      /**
+       * How the source keeps its partition offsets: `list` (getListState, SPLIT_DISTRIBUTE, as the
+       * engine's default source) or `union` (getUnionListState, UNION: the legacy FlinkKafkaConsumer's
+       * "topic-partition-offset-states"; every subtask restores all entries and keeps the partitions
+       * KafkaTopicPartitionAssigner gives it).
+       */
+      sourceOffsets: v.optional(v.picklist(['list', 'union']), 'list'),
+      /**
+       * The first keyed operator also holds BROADCAST state: a rules stream, connected with
+       * `broadcast(MapStateDescriptor)`, writes a rule into every subtask's broadcast state "rules".
+       * The rules ride on partition 0: after each `everyRecords`-th record read from it, its reader
+       * broadcasts a rule to every subtask of the operator.
+       */
+      broadcastRules: v.optional(strictObject({ everyRecords: v.optional(int(1, 1_000_000), 10) })),
+    }),
+  ),
 });
 
 const storageSchema = strictObject({

@@ -1,7 +1,8 @@
 /**
- * A source's operator state: one SPLIT_DISTRIBUTE list state whose elements are its partitions
- * with their offsets (as Flink's Kafka source keeps its splits). Small, so it travels inline in
- * `_metadata` (Flink: below `state.storage.fs.memory-threshold`, 20 KB).
+ * A source's operator state: one list state whose elements are its partitions with their
+ * offsets. SPLIT_DISTRIBUTE by default (as Flink's Kafka source keeps its splits); UNION for the
+ * legacy FlinkKafkaConsumer (`job.operatorState.sourceOffsets: "union"`, legacyKafkaConsumer.ts).
+ * Small, so it travels inline in `_metadata` (Flink: below `state.storage.fs.memory-threshold`, 20 KB).
  */
 import type { Plain } from '../core/plainData';
 import type { SourcePartitionState } from '../job/jobState';
@@ -9,21 +10,24 @@ import { DataInputView, DataOutputView, plainValueSerializer } from '../serializ
 import type { OperatorStateHandle, StreamStateHandle } from '../format/stateHandles';
 
 export const SOURCE_STATE_NAME = 'source-partitions';
+/** `FlinkKafkaConsumerBase.OFFSETS_STATE_NAME`: the legacy consumer's union list state. */
+export const UNION_OFFSETS_STATE_NAME = 'topic-partition-offset-states';
 
 /** Encodes a source subtask's partitions as an operator state handle with element offsets. */
-export function encodeSourceState(task: string, partitions: readonly SourcePartitionState[]): OperatorStateHandle {
+export function encodeSourceState(task: string, partitions: readonly SourcePartitionState[], mode: 'SPLIT_DISTRIBUTE' | 'UNION' = 'SPLIT_DISTRIBUTE'): OperatorStateHandle {
   const out = new DataOutputView(32);
   const offsets: number[] = [];
   for (const p of partitions) {
     offsets.push(out.length);
     plainValueSerializer.serialize([p.partition, p.offset, p.logOffset], out);
   }
-  return { type: 'operator', states: [{ name: SOURCE_STATE_NAME, mode: 'SPLIT_DISTRIBUTE', offsets }], delegate: { type: 'inline', name: `${task}-partitions`, bytes: out.toBytes() } };
+  const name = mode === 'UNION' ? UNION_OFFSETS_STATE_NAME : SOURCE_STATE_NAME;
+  return { type: 'operator', states: [{ name, mode, offsets }], delegate: { type: 'inline', name: `${task}-partitions`, bytes: out.toBytes() } };
 }
 
 /** Decodes the elements of a source's operator state from the bytes its handle points at. */
 export function decodeSourceState(handle: OperatorStateHandle, bytes: Uint8Array, where: string): SourcePartitionState[] {
-  const meta = handle.states.find((s) => s.name === SOURCE_STATE_NAME);
+  const meta = handle.states.find((s) => s.name === SOURCE_STATE_NAME || s.name === UNION_OFFSETS_STATE_NAME);
   if (!meta) return [];
   return meta.offsets.map((offset) => {
     const v = plainValueSerializer.deserialize(new DataInputView(bytes, offset)) as Plain;

@@ -12,6 +12,8 @@ import type { StepContext } from '../stepContext';
 import { fullSnapshotParts } from './fullSnapshotWriter';
 import { heapCanonicalEntries } from './canonicalEntries';
 import { encodeSourceState } from './sourceOperatorState';
+import { operatorStateHandleOf } from '../job/operatorStateWriter';
+import { usesUnionOffsets } from '../job/legacyKafkaConsumer';
 import { rocksCanonicalSnapshot, rocksIncrementalSnapshot, rocksNativeFullSnapshot } from './rocksSnapshots';
 import { sinkSnapshot } from '../job/sink/transactionalSink';
 import { changelogCheckpointSync } from '../job/changelog/changelogSnapshot';
@@ -105,6 +107,19 @@ function changelogNativeSavepoint(ctx: StepContext, req: SnapshotRequest, locati
   return { ...nested, state: { keyed: handle, operator: null } };
 }
 
+/**
+ * A keyed operator that also holds operator state (the broadcast rules) snapshots it beside its
+ * keyed state (`StreamOperatorStateHandler#snapshotState` asks both backends), into the same
+ * `OperatorSubtaskState`.
+ */
+function withOperatorState(ctx: StepContext, req: SnapshotRequest, location: SnapshotLocation, running: RunningSnapshot): RunningSnapshot {
+  const data = ctx.state.job.keyed[req.task]?.operatorState;
+  if (!data || (data.listStates.length === 0 && data.broadcastStates.length === 0)) return running;
+  const { handle, upload } = operatorStateHandleOf(ctx, req.task, req.checkpointId, location, data, `${req.task}-operator-state`);
+  const size = handle.delegate.type === 'inline' ? handle.delegate.bytes.length : handle.delegate.size;
+  return { ...running, uploads: upload ? [...running.uploads, upload] : running.uploads, state: { ...running.state, operator: handle }, stateSize: running.stateSize + size };
+}
+
 /** Takes the synchronous part of `req.task`'s snapshot and returns the running snapshot. */
 export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSnapshot {
   const location = checkpointLocation(ctx.state.coordinator.jobId, req.checkpointId, req.isSavepoint);
@@ -112,7 +127,7 @@ export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSna
   const base = { checkpointId: req.checkpointId, isSavepoint: req.isSavepoint, barrierFirstMs: req.barrierFirstMs, syncStartMs: ctx.nowMs, alignmentDurationMs: req.alignmentDurationMs, processedData: req.processedData ?? 0 };
   const job = ctx.state.job;
   if (job.sources[req.task]) {
-    const op = encodeSourceState(req.task, job.sources[req.task]!.partitions);
+    const op = encodeSourceState(req.task, job.sources[req.task]!.partitions, usesUnionOffsets(ctx.state.scenario) ? 'UNION' : 'SPLIT_DISTRIBUTE');
     const size = op.delegate.type === 'inline' ? op.delegate.bytes.length : 0;
     return { ...base, uploads: [], state: { keyed: null, operator: op }, stateSize: size, heapSnapshot: null, ssts: null };
   }
@@ -120,11 +135,11 @@ export function syncSnapshot(ctx: StepContext, req: SnapshotRequest): RunningSna
   if (keyed?.changelog) {
     // `ChangelogKeyedStateBackend#savepoint` (L617–619): a canonical savepoint is the nested
     // backend's own and leaves the changelog (and its materialization) untouched.
-    if (kind === 'CANONICAL') return { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) };
-    return { ...base, ...(kind === 'NATIVE' ? changelogNativeSavepoint(ctx, req, location) : changelogCheckpointSync(ctx, req.task, req.checkpointId)) };
+    if (kind === 'CANONICAL') return withOperatorState(ctx, req, location, { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) });
+    return withOperatorState(ctx, req, location, { ...base, ...(kind === 'NATIVE' ? changelogNativeSavepoint(ctx, req, location) : changelogCheckpointSync(ctx, req.task, req.checkpointId)) });
   }
   // Local recovery: a checkpoint also keeps a task-local copy (the changelog's local backup is not modelled).
-  if (keyed) return withLocalCopy(ctx, req, { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) });
+  if (keyed) return withLocalCopy(ctx, req, withOperatorState(ctx, req, location, { ...base, ...nestedKeyedSnapshot(ctx, req, location, kind) }));
   // A transactional sink pre-commits its transaction here (TwoPhaseCommitSinkFunction#snapshotState).
   const sink = sinkSnapshot(ctx, req.task, req.checkpointId, req.isSavepoint);
   if (sink) return { ...base, ...sink };

@@ -182,6 +182,15 @@ export function describeEventEn(e: EngineEvent): string {
     }
     case 'taskManager.lost':
       return `TaskManager ${e.taskManager} is lost with its slots (${e.tasks.join(', ')})${e.localSnapshots > 0 ? ` and its local disk (${e.localSnapshots} local cop${e.localSnapshots === 1 ? 'y' : 'ies'}, ${e.localBytes} bytes)` : ''}; a replacement with an empty disk takes its place`;
+    case 'restore.operatorState': {
+      const got = e.received.map((r) => `${r.entries.length} from old #${r.from}${r.entries.length ? ` (${r.entries.join(', ')})` : ''}`).join('; ') || 'nothing';
+      const how = e.mode === 'SPLIT_DISTRIBUTE' ? 'its round-robin share' : e.mode === 'UNION' ? `the entries of all ${e.oldParallelism} old subtasks` : 'one old subtask\'s copy';
+      return `Operator state "${e.state}" (${e.mode}) restored: ${how} — ${got}${e.kept ? `; the consumer keeps the partitions KafkaTopicPartitionAssigner gives it: ${e.kept.join(', ') || 'none'}` : ''}`;
+    }
+    case 'broadcast.ruleSent':
+      return `The rules stream sends rule ${e.n} (${e.rule}=${e.value}) to every subtask of the broadcast operator: ${e.to.join(', ')}`;
+    case 'broadcast.stateUpdated':
+      return `processBroadcastElement writes ${e.rule}=${e.value} into broadcast state "${e.state}" (${e.entries} entr${e.entries === 1 ? 'y' : 'ies'}, the same on every subtask)`;
     case 'job.running':
       return `The job runs again (restart ${e.attempt}, from checkpoint ${e.restoredFrom}): sources re-read from the checkpointed offsets`;
     case 'memtable.sealed':

@@ -46,6 +46,14 @@ export const narrationRecoveryEn = {
     '{task} restores its operator state: partition(s) {partitions} with their checkpointed offsets.',
   narTaskRestoredSourceWhy: 'It will read every record after those offsets again.',
   narTaskRestoredSink: '{task} restores the transactions that were pending at {what} {id}.',
+  narOpStateSplit:
+    'Its list state “{state}” (SPLIT_DISTRIBUTE) is its round-robin share: {n} entr(ies) from old subtask(s) {from}.',
+  narOpStateSplitNone:
+    'Its list state “{state}” (SPLIT_DISTRIBUTE) gets no entry: there are fewer entries than new subtasks.',
+  narOpStateUnion:
+    'Its union list state “{state}” (UNION) hands it every entry of all {p} old subtasks ({n} in all); the legacy Kafka consumer keeps what KafkaTopicPartitionAssigner gives it: {kept}.',
+  narOpStateBroadcast:
+    'Its broadcast state “{state}” (BROADCAST) is old subtask #{from}’s copy ({n} entr(ies)): new subtask i takes old i mod {p}.',
   narTaskRestoredSinkWhy: 'No transaction was waiting for its commit in that snapshot.',
   narRecoverCommitted:
     '{tx} was never committed, so recoverAndCommit commits it now and its records become visible.',

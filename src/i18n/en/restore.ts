@@ -16,7 +16,7 @@ export const restoreEn = {
   rsAttempt: 'attempt {n}',
   rsCauseAction: 'restore action',
   rsCauseFailover: 'failover after a failure',
-  rsCauseSubmit: 'job submitted with a retained checkpoint (NO_CLAIM)',
+  rsCauseSubmit: 'job submitted with a retained checkpoint',
   rsPhaseRestoring: 'restoring {n}/{of}',
   rsPhaseRestoringTitle: '{n} of {of} subtasks restored',
   rsPhaseRunning: 'running again',
@@ -129,6 +129,26 @@ export const restoreEn = {
   rsNoneTitle: 'No restore at this step yet',
   rsNoneText:
     'A restore starts when the job fails over (to the latest completed checkpoint) or is restarted from a retained checkpoint or savepoint, possibly at another parallelism. Every new subtask then downloads the state it owns and rebuilds it, and the sources rewind to the checkpointed offsets.',
+  rsModeClaim: 'restore mode CLAIM',
+  rsModeNoClaim: 'restore mode NO_CLAIM',
+  rsModeLegacy: 'restore mode LEGACY',
+  rsModeNone: 'no restore mode (the job restarts from its own checkpoint)',
+  rsModeTitle:
+    'execution.state-recovery.claim-mode (RestoreMode), chosen when a job is submitted with a snapshot: CLAIM takes ownership and may delete it, NO_CLAIM never touches it (the first checkpoint is a full one), LEGACY (deprecated) never deletes it yet may reference its files.',
+  rsOsTitle: 'Operator state by redistribution mode',
+  rsOsCheckpoint: 'checkpoint {id}',
+  rsOsFrom: '← #{n}',
+  rsOsKeeps: 'keeps',
+  rsOsNothing: 'nothing',
+  rsOsEmpty: 'empty',
+  rsOsSplit:
+    'a round-robin share: the entries of all old subtasks, in subtask order, cut into consecutive runs.',
+  rsOsUnion: 'every new subtask receives every entry of every old subtask.',
+  rsOsUnionKafka:
+    'every new subtask receives every entry of every old subtask; the legacy FlinkKafkaConsumer then keeps only the partitions KafkaTopicPartitionAssigner gives it.',
+  rsOsBroadcast: 'new subtask i takes old subtask i mod {p}’s copy (all copies are the same).',
+  rsOsNote:
+    'Simplified: the broadcast rules ride on partition 0 over the operator’s channels, not on a source of their own; offsets are those of the engine’s single topic “records”; the streams here stay below state.storage.fs.memory-threshold (20 KB), so they travel inside _metadata.',
   rsNoneHow:
     'To cause one: Actions panel → Restore (choose a parallelism) or Faults → Fail a task.',
   rsJumpNext: 'Go to the next restore (step {n})',

@@ -182,6 +182,15 @@ export function describeEventZh(e: EngineEvent): string {
     }
     case 'taskManager.lost':
       return `TaskManager ${e.taskManager} 丢失，连同它的 slot（${e.tasks.join('、')}）${e.localSnapshots > 0 ? `和本地磁盘（${e.localSnapshots} 份本地副本，${e.localBytes} 字节）` : ''}；一个磁盘为空的新 TaskManager 取而代之`;
+    case 'restore.operatorState': {
+      const got = e.received.map((r) => `来自旧 #${r.from} 的 ${r.entries.length} 条${r.entries.length ? `（${r.entries.join('、')}）` : ''}`).join('；') || '无';
+      const how = e.mode === 'SPLIT_DISTRIBUTE' ? '按轮询分到的一份' : e.mode === 'UNION' ? `全部 ${e.oldParallelism} 个旧子任务的所有条目` : '某一个旧子任务的副本';
+      return `算子状态 “${e.state}”（${e.mode}）已恢复：${how}——${got}${e.kept ? `；消费者只保留 KafkaTopicPartitionAssigner 分给它的分区：${e.kept.join('、') || '无'}` : ''}`;
+    }
+    case 'broadcast.ruleSent':
+      return `规则流把第 ${e.n} 条规则（${e.rule}=${e.value}）发给广播算子的每个子任务：${e.to.join('、')}`;
+    case 'broadcast.stateUpdated':
+      return `processBroadcastElement 把 ${e.rule}=${e.value} 写入广播状态 “${e.state}”（${e.entries} 条，每个子任务都相同）`;
     case 'job.running':
       return `作业重新运行（第 ${e.attempt} 次重启，来自检查点 ${e.restoredFrom}）：Source 从检查点偏移量重新读取`;
     case 'memtable.sealed':

@@ -51,4 +51,7 @@ export const examplesZh: Record<keyof typeof examplesEn, string> = {
   exCancelRetainTitle: '取消作业、保留检查点、启动新作业',
   exCancelRetainSee:
     '在 RETAIN_ON_CANCELLATION 下，作业在 2.2 秒被取消，检查点 3 和 5 留在存储中（保存点也是）。2.8 秒时新作业（新 JobID）以 CLAIM 模式从检查点 5 启动：它最初的检查点仍引用旧作业的 SST；检查点 7 取代 5 之后，新作业删除了它。检查点 3 一直保留：已没有作业拥有它。',
+  exOperatorStateTitle: '扩缩容时的算子状态：拆分、联合、广播',
+  exOperatorStateSee:
+    '并行度 2 → 3：“恢复”标签页显示每个新子任务分到的 Sink 列表状态（SPLIT_DISTRIBUTE）、旧版 Kafka 偏移量（UNION）和广播规则（BROADCAST）。',
 };

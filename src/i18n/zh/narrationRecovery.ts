@@ -44,6 +44,13 @@ export const narrationRecoveryZh: Record<keyof typeof narrationRecoveryEn, strin
   narTaskRestoredSource: '{task} 恢复算子状态：分区 {partitions} 及其检查点中的偏移量。',
   narTaskRestoredSourceWhy: '它会重新读取这些偏移量之后的所有记录。',
   narTaskRestoredSink: '{task} 恢复{what} {id} 时待提交的事务。',
+  narOpStateSplit:
+    '它的列表状态 “{state}”（SPLIT_DISTRIBUTE）是轮询分得的一份：来自旧子任务 {from} 的 {n} 条。',
+  narOpStateSplitNone: '它的列表状态 “{state}”（SPLIT_DISTRIBUTE）没有分到条目：条目比新子任务少。',
+  narOpStateUnion:
+    '它的联合列表状态 “{state}”（UNION）得到全部 {p} 个旧子任务的所有条目（共 {n} 条）；旧版 Kafka 消费者只保留 KafkaTopicPartitionAssigner 分给它的：{kept}。',
+  narOpStateBroadcast:
+    '它的广播状态 “{state}”（BROADCAST）是旧子任务 #{from} 的副本（{n} 条）：新子任务 i 取旧子任务 i mod {p} 的副本。',
   narTaskRestoredSinkWhy: '该快照中没有等待提交的事务。',
   narRecoverCommitted: '{tx} 此前从未提交，recoverAndCommit 现在提交它，其中的记录对下游可见。',
   narRecoverAlready: '{tx} 在故障前已提交，再次提交不会改变结果。',

@@ -12,17 +12,20 @@ export const BUILT_IN_TITLES: Readonly<Record<string, MessageKey>> = {
   'Incremental RocksDB checkpoints of a keyed running sum': 'exDefaultTitle',
   'Seed 002: incremental checkpoints and reference-counted shared files': 'exSeed002Title',
   'Seed 000: log-based incremental checkpoints': 'exChangelogSeed000Title',
-  'Changelog with periodic materialization: materialize, truncate, repeat': 'exChangelogPeriodicTitle',
+  'Changelog with periodic materialization: materialize, truncate, repeat':
+    'exChangelogPeriodicTitle',
   'Back-pressure and aligned checkpoints with a timeout: alignment switches to unaligned after 120 ms':
     'exAlignedTimeoutTitle',
   'Back-pressure at the senders: barriers stuck in output queues time out to unaligned after 120 ms':
     'exOutputTimeoutTitle',
-  'Back-pressure and unaligned checkpoints: barriers overtake the queued buffers': 'exUnalignedTitle',
+  'Back-pressure and unaligned checkpoints: barriers overtake the queued buffers':
+    'exUnalignedTitle',
   'A transactional sink after failures: nothing lost, nothing twice': 'exSinkTransactionalTitle',
   'A plain sink after failures: records read again reach the output twice': 'exSinkPlainTitle',
   'Cancel, keep the checkpoints, start a new job from them': 'exCancelRetainTitle',
   "Local recovery: restart from the TaskManager's disk": 'exLocalRecoveryTitle',
   "RocksDB's own SST compression: L0 raw, deeper levels Snappy": 'exSstCompressionTitle',
+  'Rescaling operator state: split, union, broadcast': 'exOperatorStateTitle',
 };
 
 /** The title to show: the Chinese gallery title of a built-in scenario in Chinese, else the title as written. */

@@ -106,6 +106,34 @@ export function sinkRecoveryWhy(events: readonly EngineEvent[], tr: Tr): string 
   return parts.join(' ');
 }
 
+/** What the subtask received of each operator state, by its redistribution mode (RoundRobinOperatorStateRepartitioner). */
+function operatorStateWhy(events: readonly EngineEvent[], tr: Tr): string | null {
+  const parts = all(events, 'restore.operatorState').map((o) => {
+    const n = o.received.reduce((k, r) => k + r.entries.length, 0);
+    if (o.mode === 'BROADCAST')
+      return tr('narOpStateBroadcast', {
+        state: o.state,
+        from: o.received[0]?.from ?? 0,
+        n,
+        p: o.oldParallelism,
+      });
+    if (o.mode === 'UNION')
+      return tr('narOpStateUnion', {
+        state: o.state,
+        p: o.oldParallelism,
+        n,
+        kept: o.kept?.join(tr('narListSep')) || tr('narNone'),
+      });
+    if (n === 0) return tr('narOpStateSplitNone', { state: o.state });
+    return tr('narOpStateSplit', {
+      state: o.state,
+      n,
+      from: o.received.map((r) => `#${r.from}`).join(tr('narListSep')),
+    });
+  });
+  return parts.length ? joinSentences(...parts) : null;
+}
+
 export const taskRestored: Narrator = ({ events, state, tr }) => {
   const e = first(events, 'restore.taskRestored');
   const replay = first(events, 'changelog.restore.replayed');
@@ -143,7 +171,11 @@ export const taskRestored: Narrator = ({ events, state, tr }) => {
         bytes: formatBytes(e.bytes),
         entries: e.entries,
       }),
-      why: joinSentences(replayWhy, tr('narTaskRestoredKeyedWhy', { ms: e.downloadMs })),
+      why: joinSentences(
+        replayWhy,
+        tr('narTaskRestoredKeyedWhy', { ms: e.downloadMs }),
+        operatorStateWhy(events, tr),
+      ),
       flinkRef: ref(e),
       primary: e.type,
     };
@@ -154,7 +186,7 @@ export const taskRestored: Narrator = ({ events, state, tr }) => {
         task,
         partitions: e.partitions.map((p) => `p${p}`).join(tr('narListSep')) || tr('narNone'),
       }),
-      why: tr('narTaskRestoredSourceWhy'),
+      why: joinSentences(operatorStateWhy(events, tr), tr('narTaskRestoredSourceWhy')),
       flinkRef: ref(e),
       primary: e.type,
     };
@@ -166,7 +198,7 @@ export const taskRestored: Narrator = ({ events, state, tr }) => {
       what: whatOf(tr, isSavepointId(state, e.checkpointId)),
       id: e.checkpointId,
     }),
-    why: recovery || tr('narTaskRestoredSinkWhy'),
+    why: joinSentences(operatorStateWhy(events, tr), recovery || tr('narTaskRestoredSinkWhy')),
     flinkRef: ref(first(events, 'sink.recoverAndCommit') ?? e),
     primary: e.type,
   };

@@ -39,11 +39,14 @@ export function OperatorStateSection({
   source,
   progress,
   sink,
+  othersUsed = false,
   t,
 }: {
   source: SourcePlan;
   progress: RestoreProgress;
   sink: At<EventOf<'sink.recoverAndCommit'> | EventOf<'sink.abort'>>[];
+  /** The job uses UNION or BROADCAST state: the section below explains every mode instead. */
+  othersUsed?: boolean;
   t: Translate;
 }) {
   const newTasks = Array.from({ length: source.newParallelism }, (_, i) => `source#${i}`);
@@ -79,23 +82,25 @@ export function OperatorStateSection({
           })}
         </div>
       </div>
-      <ul className="rs-legend-list">
-        {source.oldParallelism === source.newParallelism && <li>{t('rsOpSame')}</li>}
-        <li>
-          <b>{t('rsOpSplitTerm')}</b> {t('rsOpSplit')}
-        </li>
-        <li className="rs-others">
-          {t('rsOpOthers')}
-          <ul>
-            <li>
-              <b>{t('rsOpUnionTerm')}</b> {t('rsOpUnion')}
-            </li>
-            <li>
-              <b>{t('rsOpBroadcastTerm')}</b> {t('rsOpBroadcast', { p: source.oldParallelism })}
-            </li>
-          </ul>
-        </li>
-      </ul>
+      {!othersUsed && (
+        <ul className="rs-legend-list">
+          {source.oldParallelism === source.newParallelism && <li>{t('rsOpSame')}</li>}
+          <li>
+            <b>{t('rsOpSplitTerm')}</b> {t('rsOpSplit')}
+          </li>
+          <li className="rs-others">
+            {t('rsOpOthers')}
+            <ul>
+              <li>
+                <b>{t('rsOpUnionTerm')}</b> {t('rsOpUnion')}
+              </li>
+              <li>
+                <b>{t('rsOpBroadcastTerm')}</b> {t('rsOpBroadcast', { p: source.oldParallelism })}
+              </li>
+            </ul>
+          </li>
+        </ul>
+      )}
       {sink.length > 0 && (
         <div className="rs-sink" data-testid="rs-sink">
           <b>{t('rsSinkTitle')}</b>

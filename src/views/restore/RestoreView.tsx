@@ -15,6 +15,7 @@ import { usePrefersReducedMotion } from '../usePrefersReducedMotion';
 import { ChangelogReadsSection } from './ChangelogReadsSection';
 import { KeyGroupMap } from './KeyGroupMap';
 import { OperatorStateSection } from './OperatorStateSection';
+import { OperatorStatesSection } from './OperatorStatesSection';
 import { RestoreSubtasks } from './RestoreSubtasks';
 import { LocalDisks, LocalRecoveryLine } from './LocalDisks';
 import { useRestorePlan, useRestoreSpans } from './restoreData';
@@ -45,6 +46,11 @@ const CAUSE: Record<RestoreCause, MessageKey> = {
   action: 'rsCauseAction',
   failover: 'rsCauseFailover',
   submit: 'rsCauseSubmit',
+};
+const MODE: Record<'CLAIM' | 'NO_CLAIM' | 'LEGACY', MessageKey> = {
+  CLAIM: 'rsModeClaim',
+  NO_CLAIM: 'rsModeNoClaim',
+  LEGACY: 'rsModeLegacy',
 };
 const PHASE_BADGE: Record<RestorePhase, string> = {
   restoring: 'progress',
@@ -176,6 +182,14 @@ export function RestoreView() {
           {started && (
             <>
               {' · '}
+              <span
+                className={`rs-mode-name${started.mode ? ' set' : ''}`}
+                data-testid="rs-mode"
+                title={t('rsModeTitle')}
+              >
+                {started.mode ? t(MODE[started.mode]) : t('rsModeNone')}
+              </span>
+              {' · '}
               {t('rsAttempt', { n: started.attempt })}
               {' · '}
               <code title={started.metadataPath} data-testid="rs-metadata">
@@ -291,6 +305,19 @@ export function RestoreView() {
             source={plan.source}
             progress={progress}
             sink={sinkAt(span, cursor)}
+            othersUsed={plan.operatorStates.some((o) => o.mode !== 'SPLIT_DISTRIBUTE')}
+            t={t}
+          />
+        </section>
+      )}
+      {plan && plan.operatorStates.length > 0 && (
+        <section className="rs-section" aria-label={t('rsOsTitle')}>
+          <h3>{t('rsOsTitle')}</h3>
+          <OperatorStatesSection
+            plans={plan.operatorStates}
+            checkpointId={plan.checkpointId}
+            events={span.operatorStates}
+            cursor={cursor}
             t={t}
           />
         </section>

@@ -25,6 +25,11 @@ import {
   type OperatorStateHandle,
 } from '../../engine/format/stateHandles';
 import { decodeSourceState } from '../../engine/snapshot/sourceOperatorState';
+import {
+  entryLabels,
+  oldOperatorStates,
+  operatorStateModes,
+} from '../../engine/job/restoreOperatorState';
 import { overlappingHandles } from '../../engine/restore/restoreKeyedState';
 import { materializedPartOf } from '../../engine/restore/restoreChangelog';
 
@@ -86,11 +91,23 @@ export interface SourcePlan {
   total: number | null;
 }
 
+/** One operator state of the checkpoint: its mode and each old subtask's entries (as the restore events name them). */
+export interface OperatorStatePlan {
+  vertex: string;
+  state: string;
+  mode: 'SPLIT_DISTRIBUTE' | 'UNION' | 'BROADCAST';
+  /** Entries of each old subtask; null when its state could not be read. */
+  old: { index: number; entries: string[] | null }[];
+  newParallelism: number;
+}
+
 export interface RestorePlan {
   checkpointId: number;
   maxParallelism: number;
   keyed: KeyedPlan[];
   source: SourcePlan | null;
+  /** Every operator state of the checkpoint, vertices in topology order. */
+  operatorStates: OperatorStatePlan[];
   /** Every subtask of the new job, in topology order. */
   tasks: string[];
 }
@@ -223,6 +240,33 @@ function sourcePlanOf(
   return { oldParallelism: op.parallelism, newParallelism: newP, old, total };
 }
 
+function operatorStatePlansOf(
+  meta: CheckpointMetadata,
+  topology: Topology,
+  readBytes: (path: string) => Uint8Array | null,
+): OperatorStatePlan[] {
+  return topology.vertices.flatMap((v) => {
+    let old: ReturnType<typeof oldOperatorStates>;
+    try {
+      old = oldOperatorStates(meta, v.name, (path) => {
+        const b = readBytes(path);
+        if (!b) throw new Error(`${path} is gone`);
+        return b;
+      });
+    } catch {
+      return [];
+    }
+    if (!old) return [];
+    return [...operatorStateModes(old)].map(([state, mode]) => ({
+      vertex: v.name,
+      state,
+      mode,
+      old: old.map((o, index) => ({ index, entries: entryLabels(o, state) })),
+      newParallelism: v.parallelism,
+    }));
+  });
+}
+
 /** The whole plan of a restore: keyed operators in topology order, the source, the new subtasks. */
 export function restorePlan(
   meta: CheckpointMetadata,
@@ -236,6 +280,7 @@ export function restorePlan(
       .filter((v) => v.kind === 'keyed')
       .map((v) => keyedPlanOf(meta, topology, v.name)),
     source: sourcePlanOf(meta, topology, readBytes),
+    operatorStates: operatorStatePlansOf(meta, topology, readBytes),
     tasks: topology.subtasks.map((s) => s.name),
   };
 }

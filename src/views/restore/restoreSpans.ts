@@ -29,6 +29,8 @@ export interface RestoreSpan {
   channelState: At<EventOf<'restore.channelState'>>[];
   /** Local recovery: where each keyed subtask's state came from (local disk or remote), with the bytes. */
   sources: At<EventOf<'restore.localState'>>[];
+  /** What each new subtask received of each operator state, by mode. */
+  operatorStates: At<EventOf<'restore.operatorState'>>[];
   /** Position of `job.running`, null while it has not come (or never came). */
   runningPos: number | null;
   failed: At<EventOf<'restore.failed'>> | null;
@@ -57,6 +59,7 @@ function emptySpan(
     sink: [],
     channelState: [],
     sources: [],
+    operatorStates: [],
     runningPos: null,
     failed: null,
   };
@@ -93,6 +96,9 @@ export function restoreSpansOf(records: readonly StepRecord[]): RestoreSpan[] {
           break;
         case 'changelog.restore.read':
           open?.reads.push({ pos, event: e });
+          break;
+        case 'restore.operatorState':
+          open?.operatorStates.push({ pos, event: e });
           break;
         case 'changelog.restore.replayed':
           open?.replays.push({ pos, event: e });

@@ -67,6 +67,11 @@ export function decodeSinkState(handle: OperatorStateHandle, bytes: Uint8Array, 
   return meta.offsets.map((offset) => fromPlain(plainValueSerializer.deserialize(new DataInputView(bytes, offset)) as Plain, where));
 }
 
+/** Sink state elements from the plain list elements a restore produced. */
+export function sinkElementsFromPlain(elements: readonly Plain[], where: string): SinkStateElement[] {
+  return elements.map((e) => fromPlain(e, where));
+}
+
 /**
  * The elements new subtask `index` of `newP` gets from the old subtasks' states (in old-subtask
  * order), redistributed as SPLIT_DISTRIBUTE list state by `RoundRobinOperatorStateRepartitioner`.

@@ -17,11 +17,11 @@
 import type { CheckpointMetadata } from '../../format/metadataFormat';
 import type { OperatorStateHandle } from '../../format/stateHandles';
 import type { StepContext } from '../../stepContext';
-import { readFile } from '../../storage/remoteStorage';
 import type { RunningSnapshot } from '../taskCheckpointing';
 import { subtaskIndexOf } from '../topology';
 import { beginExternalTransaction, endTransaction, findTransaction, type SinkOutputRecord, type TransactionRef } from './externalTransactions';
-import { decodeSinkState, encodeSinkState, redistributeSinkState, type PendingCommit, type SinkStateElement } from './sinkOperatorState';
+import { SINK_STATE_NAME, encodeSinkState, sinkElementsFromPlain, type PendingCommit, type SinkStateElement } from './sinkOperatorState';
+import { restoreOperatorStateOf } from '../restoreOperatorState';
 
 /** A transactional sink subtask's own bookkeeping (what `TwoPhaseCommitSinkFunction` holds in fields). */
 export interface TwoPhaseCommitState {
@@ -116,18 +116,12 @@ export function closeSinks(ctx: StepContext): void {
   }
 }
 
-/** The restored sink state elements of new sink subtask `task` (read from `_metadata` or its files). */
+/** The restored sink state elements of new sink subtask `task` (read from `_metadata` or its files), redistributed SPLIT_DISTRIBUTE. */
 function restoredElements(ctx: StepContext, meta: CheckpointMetadata, task: string): SinkStateElement[] {
-  const op = meta.operators.find((o) => o.vertex === 'sink');
-  if (!op) return [];
-  const old = op.subtasks.map((st, i) => {
-    const h = st.operator;
-    if (!h) return [];
-    const bytes = h.delegate.type === 'inline' ? h.delegate.bytes : readFile(ctx.state.storage, h.delegate.path);
-    return decodeSinkState(h, bytes, `sink#${i} operator state`);
-  });
   const newP = ctx.state.job.topology.vertices.find((v) => v.kind === 'sink')!.parallelism;
-  return redistributeSinkState(old, subtaskIndexOf(task), newP);
+  const mine = restoreOperatorStateOf(ctx, meta, 'sink', subtaskIndexOf(task), newP);
+  const list = mine?.listStates.find((s) => s.name === SINK_STATE_NAME);
+  return list ? sinkElementsFromPlain(list.elements, `${task} restored state`) : [];
 }
 
 /** `initializeState` of a restored sink subtask: recoverAndCommit, then recoverAndAbort. */
