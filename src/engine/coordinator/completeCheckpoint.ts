@@ -7,7 +7,7 @@
  */
 import type { QueueItemOf } from '../queueItems';
 import { encodeMetadata, type CheckpointMetadata } from '../snapshot/metadataFormat';
-import { filesOfKeyedHandle, keyedHandleStateSize, privateFilesOfKeyedHandle, type SubtaskStateSnapshot } from '../snapshot/stateHandles';
+import { filesOfKeyedHandle, privateFilesOfKeyedHandle, type SubtaskStateSnapshot } from '../snapshot/stateHandles';
 import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
@@ -124,12 +124,13 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
 
   const tasks: Record<string, SubtaskStateSnapshot> = {};
   const files = new Set<string>([metadataPath]);
-  // Flink's state_size and checkpointed_size add up the subtasks' state; _metadata is not counted.
+  // Flink's state_size and checkpointed_size add up the subtasks' reported figures
+  // (PendingCheckpointStats#reportSubtaskStats): keyed, operator and channel state; _metadata is not counted.
   let stateSize = 0;
   for (const [task, ack] of Object.entries(p.acks)) {
     tasks[task] = ack.state;
     for (const f of referencedFiles(ack.state)) files.add(f);
-    stateSize += ack.state.keyed ? keyedHandleStateSize(ack.state.keyed) : 0;
+    stateSize += ack.stats.stateSize;
   }
   // Its own directory, plus the private files of incremental handles written to shared/
   // (`RocksIncrementalSnapshotStrategy` uploads them with the SHARED scope, L356–388).
