@@ -21,6 +21,7 @@ import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { failJob } from '../restore/failover';
 import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
 import { subtaskStateSizes } from './stateHandles';
+import { changelogHandleFiles } from '../changelog/dstl/changelogStateHandle';
 import { declineForChangelog } from '../job/changelog/changelogSnapshot';
 
 /** Time to upload `bytes` to remote storage (`storage.latencyMs` per file plus bandwidth). */
@@ -173,7 +174,10 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
   // a changelog handle counts its delta, uploaded earlier in DSTL batch files shared with other subtasks.
   const sizes = subtaskStateSizes(running.state);
   const asyncDurationMs = ctx.nowMs - running.syncStartMs;
-  ctx.emit('checkpoint.asyncCompleted', { checkpointId: item.checkpointId, checkpointedSize: sizes.checkpointedSize, uploadedBytes: uploaded, asyncDurationMs }, { task: item.task });
+  const cl = running.state.keyed?.type === 'changelog' ? running.state.keyed : null;
+  const own = cl && cl.toSqn > cl.fromSqn ? cl.nonMaterialized.at(-1) : undefined;
+  const changelog = cl ? { fromSqn: cl.fromSqn, toSqn: cl.toSqn, deltaBytes: cl.persistedSizeOfThisCheckpoint, dstlFiles: own ? changelogHandleFiles(own) : [] } : undefined;
+  ctx.emit('checkpoint.asyncCompleted', { checkpointId: item.checkpointId, checkpointedSize: sizes.checkpointedSize, uploadedBytes: uploaded, asyncDurationMs, ...(changelog ? { changelog } : {}) }, { task: item.task });
   const stats = {
     barrierFirstMs: running.barrierFirstMs,
     syncStartMs: running.syncStartMs,
