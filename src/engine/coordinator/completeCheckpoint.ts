@@ -12,7 +12,8 @@ import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
 import { registryAcknowledged, registryCompleted } from './registryBridge';
-import { checkpointDir, historyOf, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
+import { checkpointDir, historyOf, type CheckpointFileRef, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
+import { changelogHandleFiles } from '../changelog/dstl/changelogStateHandle';
 import { taskFilesOf } from './taskFiles';
 import { handleCheckpointSuccess } from './failureManager';
 import { executeQueuedRequest } from './triggerCheckpoint';
@@ -24,6 +25,20 @@ function referencedFiles(state: SubtaskStateSnapshot): string[] {
   if (state.operator?.delegate.type === 'file') out.push(state.operator.delegate.path);
   if (state.channel?.delegate.type === 'file') out.push(state.channel.delegate.path);
   return out;
+}
+
+/**
+ * The files of a subtask's acknowledgement, each marked new (written for this checkpoint: its
+ * storage record names the checkpoint, or it is a DSTL file of the checkpoint's own change sets)
+ * or reused (uploaded earlier: a placeholder, an older DSTL file, the materialized part).
+ */
+function fileRefsOf(ctx: StepContext, checkpointId: number, state: SubtaskStateSnapshot, paths: string[]): CheckpointFileRef[] {
+  const k = state.keyed;
+  const own = k?.type === 'changelog' && k.toSqn > k.fromSqn && k.persistedSizeOfThisCheckpoint > 0 ? new Set(changelogHandleFiles(k.nonMaterialized.at(-1)!)) : new Set<string>();
+  return [...new Set(paths)].map((path) => {
+    const f = ctx.state.storage.files[path];
+    return { path, size: f?.bytes.length ?? 0, uploadedNow: f?.meta.checkpointId === checkpointId || own.has(path) };
+  });
 }
 
 /** Paths of the files a subtask's keyed handle owns alone (deleted with its checkpoint). */
@@ -65,6 +80,7 @@ export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoin
     h.subtasks[item.task] = item.ack.stats;
     const k = item.ack.state.keyed;
     if (k) h.taskFiles[item.task] = taskFilesOf(k);
+    (h.files ??= {})[item.task] = fileRefsOf(ctx, pending.id, item.ack.state, files);
     h.checkpointedSize += item.ack.stats.checkpointedSize;
     // PendingCheckpointStats.reportSubtaskStats: sums, and unaligned if any subtask was.
     h.persistedData += item.ack.stats.persistedData;
