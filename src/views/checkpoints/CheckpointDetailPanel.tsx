@@ -12,6 +12,13 @@ import { checkpointDetail, type DetailFile } from './checkpointDetail';
 import { useCheckpointDetail } from './detailStore';
 import './checkpoints.css';
 
+/** `chk-3/8bfd238d-…` : the directory and the first block of the random name (the full path is the tooltip). */
+function shortName(path: string): string {
+  const [dir, name] = path.split('/').slice(-2);
+  const head = (name ?? '').split('-')[0] ?? '';
+  return `${dir}/${head}${head !== name ? '…' : ''}`;
+}
+
 function FileList({ files, testId }: { files: DetailFile[]; testId: string }) {
   const t = useT();
   if (files.length === 0) return <span className="muted">{t('cpDetailNone')}</span>;
@@ -19,7 +26,7 @@ function FileList({ files, testId }: { files: DetailFile[]; testId: string }) {
     <ul className="cp-detail-files" data-testid={testId}>
       {files.map((f) => (
         <li key={f.path} data-path={f.path}>
-          <code title={f.path}>{f.path.split('/').slice(-2).join('/')}</code> <span className="num">{formatBytes(f.size)}</span>
+          <code title={f.path}>{shortName(f.path)}</code> <span className="num">{formatBytes(f.size)}</span>
         </li>
       ))}
     </ul>
