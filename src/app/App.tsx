@@ -6,6 +6,7 @@ import { EventList } from '../views/events/EventList';
 import { HelpOverlay } from '../views/help/HelpOverlay';
 import { JobGraphView } from '../views/job/JobGraphView';
 import { TaskStatePanel } from '../views/taskState/TaskStatePanel';
+import { CheckpointDetailPanel } from '../views/checkpoints/CheckpointDetailPanel';
 import { StageTabs } from '../views/tabs/StageTabs';
 import { StorageView } from '../views/storage/StorageView';
 import { ActionsPanel } from '../views/actions/ActionsPanel';
@@ -101,6 +102,7 @@ export function App() {
           </aside>
         )}
       </main>
+      <CheckpointDetailPanel />
       <ControlBar />
       <HelpOverlay />
       <RestoreOfferDialog />

@@ -8,6 +8,7 @@
  *   persistence()  durable?, sync state, session id and how this tab got it (owner / separate / unchecked)
  *   syncIdle()     resolves once the mirror has no pending work (nothing queued, running or waiting for quiet)
  *   syncCalls()    how many applyOps and reconcile calls the sync has made (which path a move took)
+ *   registryFiles(id)  the shared files the registry holds for checkpoint id at the cursor (placeholder = reused)
  *
  * Nothing here changes the app; every call reads the store at that moment.
  */
@@ -28,6 +29,7 @@ export interface CheckpointLabHook {
   };
   syncIdle: () => Promise<void>;
   syncCalls: () => { applyOps: number; reconcile: number };
+  registryFiles: (checkpointId: number) => { path: string; task: string; placeholder: boolean }[] | null;
 }
 
 declare global {
@@ -71,6 +73,10 @@ export function installCheckpointLabHook(
     },
     syncIdle,
     syncCalls,
+    registryFiles: (id) => {
+      const use = stateAtCursor().registry.checkpoints.find((c) => c.checkpointId === id);
+      return use ? use.files.map((f) => ({ path: f.path, task: f.task, placeholder: f.placeholder })) : null;
+    },
   };
   window.__checkpointLab = Object.freeze(hook);
   return () => {

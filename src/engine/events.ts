@@ -73,7 +73,15 @@ export interface EventPayloads {
     compression: { originalBytes: number; compressedBytes: number } | null;
   };
   'file.uploaded': { checkpointId: number; path: string; size: number; kind: string; sst: number | null; /** SSTs a compaction merged into this one. */ inputs: number[]; /** An SST whose RocksDB blocks are compressed: its size with every block raw (size is what was stored). */ rawSize?: number };
-  'checkpoint.asyncCompleted': { checkpointId: number; checkpointedSize: number; asyncDurationMs: number };
+  'checkpoint.asyncCompleted': {
+    checkpointId: number;
+    checkpointedSize: number;
+    /** Bytes of the files this step wrote (DSTL uploads happen in their own steps). */
+    uploadedBytes: number;
+    asyncDurationMs: number;
+    /** A changelog checkpoint: its own change sets [fromSqn, toSqn), their size and the DSTL files (batches of the TaskManager) holding them. */
+    changelog?: { fromSqn: number; toSqn: number; deltaBytes: number; dstlFiles: string[] };
+  };
   'checkpoint.declined': { checkpointId: number; reason: string };
   'job.failed': { reason: string; restartFrom: number | null };
   'checkpoint.acknowledged': { checkpointId: number; acknowledged: number; of: number };

@@ -1,6 +1,7 @@
 /** The engine's only import surface for the rest of the app. */
 export { Simulation } from './simulation';
 export { Timeline, type StepRecord, type Intervention, type TimelineOptions, type RecordingError } from './timeline';
+export type { QuietStep } from './quietStep';
 export type { EngineState } from './state';
 export { FLINK_REFS, eventNamespace, type EngineEvent, type EventType, type EventOf, type StateValueView } from './events';
 export { describeAction, type UserAction } from './actions';

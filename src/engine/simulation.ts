@@ -78,6 +78,11 @@ export class Simulation {
     return this.s.stepIndex;
   }
 
+  /** The next queued item (read only), or undefined when nothing is left to do. */
+  get nextItem(): Readonly<QueueItem> | undefined {
+    return peek(this.s.queue)?.item;
+  }
+
   /** Time of the next queued item, or undefined when nothing is left to do. */
   get nextAtMs(): number | undefined {
     return peek(this.s.queue)?.atMs;

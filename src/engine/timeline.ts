@@ -11,6 +11,7 @@ import type { UserAction } from './actions';
 import type { Scenario } from './scenario/scenarioSchema';
 import { clonePlain, deepFreeze } from './core/plainData';
 import type { EngineEvent } from './events';
+import { quietStepOf, type QuietStep } from './quietStep';
 import { Simulation } from './simulation';
 import type { EngineState } from './state';
 import type { RetainedCheckpointImport } from './restore/startFromRetained';
@@ -18,6 +19,8 @@ import type { RetainedCheckpointImport } from './restore/startFromRetained';
 export interface StepRecord {
   atMs: number;
   events: EngineEvent[];
+  /** Set when the step emitted no event: what it handled (quietStep.ts). */
+  quiet?: QuietStep;
 }
 
 export interface Intervention {
@@ -206,6 +209,8 @@ export class Timeline {
       const next = sim.nextAtMs;
       if (next === undefined || next > until) break;
       let events: EngineEvent[];
+      const item = sim.nextItem!;
+      const quiet = quietStepOf(item, this.scenario);
       try {
         events = sim.step()!;
       } catch (e) {
@@ -214,7 +219,7 @@ export class Timeline {
         this.failure = { step: this.steps.length + 1, atMs: next, message: e instanceof Error ? e.message : String(e) };
         break;
       }
-      this.steps.push({ atMs: sim.nowMs, events });
+      this.steps.push(events.length === 0 ? { atMs: sim.nowMs, events, quiet } : { atMs: sim.nowMs, events });
       if (sim.stepIndex % this.keyframeEvery === 0) {
         this.keyframes.push({ position: sim.stepIndex, state: sim.snapshot() });
       }

@@ -7,12 +7,13 @@
  */
 import type { QueueItemOf } from '../queueItems';
 import { encodeMetadata, type CheckpointMetadata } from '../format/metadataFormat';
-import { filesOfKeyedHandle, keyedHandleStateSize, privateFilesOfKeyedHandle, type SubtaskStateSnapshot } from '../format/stateHandles';
+import { filesOfKeyedHandle, privateFilesOfKeyedHandle, type SubtaskStateSnapshot } from '../format/stateHandles';
 import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
 import { registryAcknowledged, registryCompleted } from './registryBridge';
-import { checkpointDir, historyOf, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
+import { checkpointDir, historyOf, type CheckpointFileRef, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
+import { changelogHandleFiles } from '../changelog/dstl/changelogStateHandle';
 import { taskFilesOf } from './taskFiles';
 import { handleCheckpointSuccess } from './failureManager';
 import { executeQueuedRequest } from './triggerCheckpoint';
@@ -25,6 +26,20 @@ function referencedFiles(state: SubtaskStateSnapshot): string[] {
   if (state.operator?.delegate.type === 'file') out.push(state.operator.delegate.path);
   if (state.channel?.delegate.type === 'file') out.push(state.channel.delegate.path);
   return out;
+}
+
+/**
+ * The files of a subtask's acknowledgement, each marked new (written for this checkpoint: its
+ * storage record names the checkpoint, or it is a DSTL file of the checkpoint's own change sets)
+ * or reused (uploaded earlier: a placeholder, an older DSTL file, the materialized part).
+ */
+function fileRefsOf(ctx: StepContext, checkpointId: number, state: SubtaskStateSnapshot, paths: string[]): CheckpointFileRef[] {
+  const k = state.keyed;
+  const own = k?.type === 'changelog' && k.toSqn > k.fromSqn && k.persistedSizeOfThisCheckpoint > 0 ? new Set(changelogHandleFiles(k.nonMaterialized.at(-1)!)) : new Set<string>();
+  return [...new Set(paths)].map((path) => {
+    const f = ctx.state.storage.files[path];
+    return { path, size: f?.bytes.length ?? 0, uploadedNow: f?.meta.checkpointId === checkpointId || own.has(path) };
+  });
 }
 
 /** Paths of the files a subtask's keyed handle owns alone (deleted with its checkpoint). */
@@ -66,6 +81,7 @@ export function handleAcknowledge(ctx: StepContext, item: QueueItemOf<'checkpoin
     h.subtasks[item.task] = item.ack.stats;
     const k = item.ack.state.keyed;
     if (k) h.taskFiles[item.task] = taskFilesOf(k);
+    (h.files ??= {})[item.task] = fileRefsOf(ctx, pending.id, item.ack.state, files);
     h.checkpointedSize += item.ack.stats.checkpointedSize;
     // PendingCheckpointStats.reportSubtaskStats: sums, and unaligned if any subtask was.
     h.persistedData += item.ack.stats.persistedData;
@@ -125,12 +141,13 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
 
   const tasks: Record<string, SubtaskStateSnapshot> = {};
   const files = new Set<string>([metadataPath]);
-  // Flink's state_size and checkpointed_size add up the subtasks' state; _metadata is not counted.
+  // Flink's state_size and checkpointed_size add up the subtasks' reported figures
+  // (PendingCheckpointStats#reportSubtaskStats): keyed, operator and channel state; _metadata is not counted.
   let stateSize = 0;
   for (const [task, ack] of Object.entries(p.acks)) {
     tasks[task] = ack.state;
     for (const f of referencedFiles(ack.state)) files.add(f);
-    stateSize += ack.state.keyed ? keyedHandleStateSize(ack.state.keyed) : 0;
+    stateSize += ack.stats.stateSize;
   }
   // Its own directory, plus the private files of incremental handles written to shared/
   // (`RocksIncrementalSnapshotStrategy` uploads them with the SHARED scope, L356–388).

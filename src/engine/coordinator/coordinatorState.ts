@@ -162,6 +162,16 @@ export interface CheckpointHistoryEntry {
   subtasks: Record<string, SubtaskCheckpointStats>;
   /** Per keyed subtask: the local SSTs its handle references and those uploaded for this checkpoint. */
   taskFiles: Record<string, TaskFiles>;
+  /** Per acknowledged subtask: every remote file its handles reference (the checkpoint drill-down). */
+  files?: Record<string, CheckpointFileRef[]>;
+}
+
+/** A remote file a subtask's acknowledged handles reference. */
+export interface CheckpointFileRef {
+  path: string;
+  size: number;
+  /** Written for this checkpoint (its own upload, or the DSTL file of its own change sets); false: an earlier upload referenced again. */
+  uploadedNow: boolean;
 }
 
 export interface CoordinatorState {

@@ -160,3 +160,28 @@ export function keyedHandleStateSize(h: KeyedStateHandle): number {
     );
   return filesOfKeyedHandle(h).reduce((n, f) => n + streamHandleSize(f), 0);
 }
+
+/**
+ * `getCheckpointedSize` of a keyed handle: what this checkpoint persisted. A full snapshot
+ * (`KeyGroupsStateHandle`) is all new; an incremental RocksDB handle and a changelog handle
+ * report `persistedSizeOfThisCheckpoint` (the changelog leaves its materialized part out).
+ */
+export function keyedHandleCheckpointedSize(h: KeyedStateHandle): number {
+  return h.type === 'keyGroups' ? keyedHandleStateSize(h) : h.persistedSizeOfThisCheckpoint;
+}
+
+/**
+ * A subtask's two figures as Flink reports them (`TaskStateSnapshot#getStateSize` and
+ * `#getCheckpointedSize`, summed over `OperatorSubtaskState`'s keyed, operator and channel
+ * state). Operator and channel handles are not composite, so their checkpointed size is their
+ * state size (`StateObjectCollection#getCheckpointedSizeNullSafe`); a channel handle counts its
+ * own bytes (`AbstractChannelStateHandle#getStateSize`). Hence checkpointed ≤ state always.
+ */
+export function subtaskStateSizes(s: SubtaskStateSnapshot): { stateSize: number; checkpointedSize: number } {
+  const operator = s.operator ? streamHandleSize(s.operator.delegate) : 0;
+  const channel = s.channel ? streamHandleSize(s.channel.delegate) : 0;
+  return {
+    stateSize: (s.keyed ? keyedHandleStateSize(s.keyed) : 0) + operator + channel,
+    checkpointedSize: (s.keyed ? keyedHandleCheckpointedSize(s.keyed) : 0) + operator + channel,
+  };
+}

@@ -18,6 +18,8 @@ import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { failJob } from '../job/taskFailure';
 import { syncSnapshot, type SnapshotRequest } from './taskSnapshot';
+import { subtaskStateSizes } from '../format/stateHandles';
+import { changelogHandleFiles } from '../changelog/dstl/changelogStateHandle';
 import { declineForChangelog } from '../job/changelog/changelogSnapshot';
 import { savepointFormatField } from '../format/savepointFormat';
 import { uploadDurationMs } from '../storage/transferTime';
@@ -139,19 +141,23 @@ export function handleAsyncDone(ctx: StepContext, item: QueueItemOf<'task.asyncD
     uploaded += u.bytes.length;
     ctx.emit('file.uploaded', { checkpointId: item.checkpointId, path: u.path, size: u.bytes.length, kind: u.meta.kind, sst: u.meta.sst, inputs: u.inputs, ...uploadRawSize(u.meta.kind, u.bytes, u.path) }, { task: item.task });
   }
-  // Flink's checkpointed size of a changelog handle is the delta this checkpoint persisted.
-  const keyedHandle = running.state.keyed;
-  if (keyedHandle?.type === 'changelog') uploaded += keyedHandle.persistedSizeOfThisCheckpoint;
+  // AsyncCheckpointRunnable#reportCompletedSnapshotStates: both figures come from the handles
+  // (TaskStateSnapshot#getCheckpointedSize / #getStateSize), not from the bytes written in this step:
+  // a changelog handle counts its delta, uploaded earlier in DSTL batch files shared with other subtasks.
+  const sizes = subtaskStateSizes(running.state);
   const asyncDurationMs = ctx.nowMs - running.syncStartMs;
-  ctx.emit('checkpoint.asyncCompleted', { checkpointId: item.checkpointId, checkpointedSize: uploaded, asyncDurationMs }, { task: item.task });
+  const cl = running.state.keyed?.type === 'changelog' ? running.state.keyed : null;
+  const own = cl && cl.toSqn > cl.fromSqn ? cl.nonMaterialized.at(-1) : undefined;
+  const changelog = cl ? { fromSqn: cl.fromSqn, toSqn: cl.toSqn, deltaBytes: cl.persistedSizeOfThisCheckpoint, dstlFiles: own ? changelogHandleFiles(own) : [] } : undefined;
+  ctx.emit('checkpoint.asyncCompleted', { checkpointId: item.checkpointId, checkpointedSize: sizes.checkpointedSize, uploadedBytes: uploaded, asyncDurationMs, ...(changelog ? { changelog } : {}) }, { task: item.task });
   const stats = {
     barrierFirstMs: running.barrierFirstMs,
     syncStartMs: running.syncStartMs,
     syncDurationMs: 0,
     asyncDurationMs,
     alignmentDurationMs: running.alignmentDurationMs,
-    checkpointedSize: uploaded,
-    stateSize: running.stateSize,
+    checkpointedSize: sizes.checkpointedSize,
+    stateSize: sizes.stateSize,
     ackMs: ctx.nowMs + RPC_LATENCY_MS,
     // CheckpointMetrics: an unaligned snapshot, the in-flight bytes it persisted as channel
     // state, and the bytes processed while aligning.

@@ -81,11 +81,11 @@ export function describeEventEn(e: EngineEvent): string {
     case 'file.uploaded':
       return `Uploaded ${e.kind} file ${e.path} (${e.size} bytes${e.rawSize !== undefined ? `; ${e.rawSize} bytes before RocksDB's Snappy block compression, C = ${(e.size / e.rawSize).toFixed(2)}` : ''})`;
     case 'checkpoint.asyncCompleted':
-      return `Asynchronous part of checkpoint ${e.checkpointId} done: ${e.checkpointedSize} bytes uploaded in ${e.asyncDurationMs} ms; acknowledging the JobManager`;
+      return `Asynchronous part of checkpoint ${e.checkpointId} done in ${e.asyncDurationMs} ms: ${e.uploadedBytes} bytes written now, checkpointed size ${e.checkpointedSize} bytes; acknowledging the JobManager`;
     case 'checkpoint.acknowledged':
       return `JobManager receives an acknowledgement of checkpoint ${e.checkpointId} (${e.acknowledged}/${e.of})`;
     case 'checkpoint.completed':
-      return `${e.isSavepoint ? 'Savepoint' : 'Checkpoint'} ${e.checkpointId} completed: ${e.metadataPath} written; ${e.checkpointedSize} bytes uploaded for it, ${e.stateSize} bytes in all, ${e.durationMs} ms; retained: ${e.retained.join(', ') || 'none'}`;
+      return `${e.isSavepoint ? 'Savepoint' : 'Checkpoint'} ${e.checkpointId} completed: ${e.metadataPath} written; checkpointed size ${e.checkpointedSize} bytes, full state size ${e.stateSize} bytes, ${e.durationMs} ms; retained: ${e.retained.join(', ') || 'none'}`;
     case 'checkpoint.subsumed':
       return `Checkpoint ${e.checkpointId} is subsumed by ${e.by} (beyond num-retained)`;
     case 'checkpoint.aborted':

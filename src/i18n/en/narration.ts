@@ -22,6 +22,31 @@ export const narrationEn = {
     'Step forward (→) or press Play; every step is one thing the engine does, like one message handled by Flink.',
   narEmpty: 'No event in this step.',
   narEmptyWhy: 'The engine handled an internal message or timer; its effect shows in a later step.',
+  narQuietRecord: 'A record from {from} reaches {task} and waits in its input queue.',
+  narQuietRecordWhy:
+    '{task} cannot take it yet: it is busy with a record, older input is queued before it, or its output waits for credit (back-pressure). It is processed in order later.',
+  narQuietSource: '{task} would read its next record but holds back: its output has no credit (back-pressure).',
+  narQuietSourceWhy:
+    'A back-pressured source stops reading; it goes on when the downstream subtask frees buffers and returns credit. Nothing is lost: the offset stays where it is.',
+  narQuietBarrier: 'Barrier {id} reaches {task} from {from} and waits in its input queue behind records that came first.',
+  narQuietBarrierWhy:
+    'An aligned barrier keeps its place in the channel: {task} processes the records ahead of it first; the barrier counts when it reaches the head of the queue.',
+  narQuietProcess: '{task} is woken to go on with its input but cannot yet: its output still waits for credit.',
+  narQuietProcessWhy: 'Back-pressure: a subtask only processes a record when its result can be sent downstream.',
+  narQuietTimeout: 'The aligned-checkpoint timeout of checkpoint {id} fires at {task}, with nothing left to do.',
+  narQuietTimeoutWhy:
+    'Alignment of checkpoint {id} at {task} had already finished (or the checkpoint ended): there is no alignment to switch to unaligned.',
+  narQuietOutputTimeout: 'The aligned-checkpoint timeout of checkpoint {id} fires for {task}\'s output queue, with nothing left to do.',
+  narQuietOutputTimeoutWhy:
+    'The barrier of checkpoint {id} had already left {task}\'s output queue (or the checkpoint ended): there is no queued barrier to turn unaligned.',
+  narQuietNotify: 'notifyCheckpointComplete({id}) reaches {task}, which has nothing waiting for it.',
+  narQuietNotifyWhy:
+    'Only a subtask that keeps something per checkpoint acts on the RPC: a transactional sink commits, the changelog confirms its uploads, incremental RocksDB records what it may reuse.',
+  narQuietNotifyAborted: 'notifyCheckpointAborted({id}) reaches {task}, which has nothing of it to cancel.',
+  narQuietEmit: 'The script appends {n} record(s) to the log read by {task}.',
+  narQuietEmitWhy: '{task} reads them one by one from the next step on, each as a record at a new offset.',
+  narQuietAction: 'The script\'s "{action}" action has no effect at this moment.',
+  narQuietOther: 'The engine handled a "{kind}" item with no visible effect.',
   narSimStarted:
     'The job starts with {tasks} subtasks; max parallelism {maxP} fixes the number of key groups for good.',
   narSimStartedWhy:
@@ -91,6 +116,14 @@ export const narrationEn = {
   narAsyncDone:
     '{task} finishes the asynchronous part of {what} {id}: {files} file(s), {bytes} uploaded in {ms} ms.',
   narAsyncDoneNothing: '{task} finishes its snapshot of {what} {id} with nothing to upload.',
+  narAsyncDoneChangelog:
+    '{task} finishes the asynchronous part of {what} {id}: its changes of SQN [{from}, {to}) ({bytes}) are persisted in DSTL file {files}, uploaded by its TaskManager.',
+  narAsyncDoneChangelogNone:
+    '{task} finishes the asynchronous part of {what} {id}: no change since SQN {from} was left to persist, so nothing new was uploaded for it.',
+  narAsyncWhyChangelog:
+    'The state table is not uploaded: the handle is the materialized part plus the change sets since it. The checkpointed size counts only these change sets, not the whole DSTL file, which the TaskManager batches for several subtasks. Next: acknowledge the JobManager.',
+  narAsyncWhyChangelogNone:
+    'Its handle references the materialized part and change sets uploaded for earlier checkpoints; its checkpointed size is 0. Next: acknowledge the JobManager.',
   narAsyncWhyIncremental:
     'Incremental: only SSTs the last confirmed checkpoint did not upload are sent ({ssts} new); the others are referenced as placeholders. Next: acknowledge the JobManager.',
   narAsyncWhy:
@@ -100,7 +133,7 @@ export const narrationEn = {
   narAckedWhy:
     '{left} subtask(s) still to go: the {what} completes only when every subtask has acknowledged.',
   narCompleted:
-    '{What} {id} is complete: every subtask acknowledged, so the JobManager wrote its _metadata ({delta} uploaded for it, {full} in all).',
+    '{What} {id} is complete: every subtask acknowledged, so the JobManager wrote its _metadata file ({meta}). Checkpointed size {delta} (what the subtasks persisted for it), full size {full} (all the state it refers to).',
   narCompletedWhy:
     'Retained now: {retained}. Every task is told notifyCheckpointComplete({id}); a transactional sink commits what it pre-committed.',
   narCompletedWhySubsumed:

@@ -81,11 +81,11 @@ export function describeEventZh(e: EngineEvent): string {
     case 'file.uploaded':
       return `上传 ${e.kind} 文件 ${e.path}（${e.size} 字节${e.rawSize !== undefined ? `；RocksDB 数据块 Snappy 压缩前 ${e.rawSize} 字节，C = ${(e.size / e.rawSize).toFixed(2)}` : ''}）`;
     case 'checkpoint.asyncCompleted':
-      return `异步阶段完成：检查点 ${e.checkpointId} 上传 ${e.checkpointedSize} 字节，用时 ${e.asyncDurationMs} 毫秒；向 JobManager 确认`;
+      return `异步阶段完成：检查点 ${e.checkpointId} 用时 ${e.asyncDurationMs} 毫秒，此步写入 ${e.uploadedBytes} 字节，增量大小 ${e.checkpointedSize} 字节；向 JobManager 确认`;
     case 'checkpoint.acknowledged':
       return `JobManager 收到检查点 ${e.checkpointId} 的确认（${e.acknowledged}/${e.of}）`;
     case 'checkpoint.completed':
-      return `${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 完成：写入 ${e.metadataPath}，本次上传 ${e.checkpointedSize} 字节，全量 ${e.stateSize} 字节，耗时 ${e.durationMs} 毫秒；保留的检查点：${e.retained.join(', ') || '无'}`;
+      return `${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 完成：写入 ${e.metadataPath}，增量大小 ${e.checkpointedSize} 字节，全量大小 ${e.stateSize} 字节，耗时 ${e.durationMs} 毫秒；保留的检查点：${e.retained.join(', ') || '无'}`;
     case 'checkpoint.subsumed':
       return `检查点 ${e.checkpointId} 被检查点 ${e.by} 取代（超出保留数量 num-retained）`;
     case 'checkpoint.aborted':

@@ -22,6 +22,29 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narStartWhy: '单步前进（→）或点击播放；每一步是引擎做的一件事，就像 Flink 处理的一条消息。',
   narEmpty: '这一步没有事件。',
   narEmptyWhy: '引擎处理了一条内部消息或定时器，其效果会在之后的步骤中显示。',
+  narQuietRecord: '来自 {from} 的一条记录到达 {task}，在其输入队列中等待。',
+  narQuietRecordWhy:
+    '{task} 暂时不能处理它：正在处理另一条记录、前面还有排队的输入，或者它的输出在等待 credit（反压）。之后会按顺序处理。',
+  narQuietSource: '{task} 本要读取下一条记录，但暂停了：它的输出没有 credit（反压）。',
+  narQuietSourceWhy:
+    '受反压的 Source 停止读取；下游子任务释放缓冲区、归还 credit 后它才继续。数据不会丢失：offset 保持不变。',
+  narQuietBarrier: '屏障 {id} 从 {from} 到达 {task}，排在先到的记录后面，在输入队列中等待。',
+  narQuietBarrierWhy:
+    '对齐屏障在通道中保持原有位置：{task} 先处理排在它前面的记录，屏障到达队首时才被计入。',
+  narQuietProcess: '{task} 被唤醒继续处理输入，但还不能进行：它的输出仍在等待 credit。',
+  narQuietProcessWhy: '反压：只有当结果能够发往下游时，子任务才会处理一条记录。',
+  narQuietTimeout: '检查点 {id} 的对齐超时在 {task} 触发，但已无事可做。',
+  narQuietTimeoutWhy: '{task} 对检查点 {id} 的对齐已经完成（或检查点已结束）：没有可切换为非对齐的对齐过程。',
+  narQuietOutputTimeout: '检查点 {id} 的对齐超时在 {task} 的输出队列触发，但已无事可做。',
+  narQuietOutputTimeoutWhy: '检查点 {id} 的屏障已离开 {task} 的输出队列（或检查点已结束）：没有排队的屏障需要转为非对齐。',
+  narQuietNotify: 'notifyCheckpointComplete({id}) 到达 {task}，它没有等待这个通知的内容。',
+  narQuietNotifyWhy:
+    '只有按检查点保存了内容的子任务才会处理这个 RPC：事务型 Sink 提交事务，changelog 确认其上传，增量 RocksDB 记录可复用的文件。',
+  narQuietNotifyAborted: 'notifyCheckpointAborted({id}) 到达 {task}，它没有需要取消的内容。',
+  narQuietEmit: '脚本向 {task} 读取的日志追加了 {n} 条记录。',
+  narQuietEmitWhy: '{task} 从下一步起逐条读取它们，每条记录对应一个新的 offset。',
+  narQuietAction: '脚本的 “{action}” 操作此刻没有产生效果。',
+  narQuietOther: '引擎处理了一个 “{kind}” 项，没有可见的效果。',
   narSimStarted: '作业以 {tasks} 个子任务启动；最大并行度 {maxP} 决定了键组的数量，之后不再改变。',
   narSimStartedWhy: '每 {interval} 毫秒触发一次检查点；状态后端为 {backend}。',
   narSimStartedWhyManual: '周期性检查点已关闭，只有手动触发才会做检查点；状态后端为 {backend}。',
@@ -78,6 +101,14 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narSyncWhyCompaction: '新的 L0 文件还触发了 SST {inputs} 的压缩。',
   narAsyncDone: '{task} 完成{what} {id} 的异步阶段：{files} 个文件，{bytes}，用时 {ms} 毫秒。',
   narAsyncDoneNothing: '{task} 完成{what} {id} 的快照，无需上传文件。',
+  narAsyncDoneChangelog:
+    '{task} 完成{what} {id} 的异步阶段：它在 SQN [{from}, {to}) 的变更（{bytes}）已持久化在 DSTL 文件 {files} 中，由它所在的 TaskManager 上传。',
+  narAsyncDoneChangelogNone:
+    '{task} 完成{what} {id} 的异步阶段：自 SQN {from} 起没有待持久化的变更，因此没有为它上传新内容。',
+  narAsyncWhyChangelog:
+    '状态表本身不上传：句柄由物化部分加上其后的变更集组成。增量大小只计这些变更集，而不是整个 DSTL 文件——TaskManager 把多个子任务的变更合批写进同一个文件。接下来向 JobManager 确认。',
+  narAsyncWhyChangelogNone:
+    '它的句柄引用物化部分和为之前检查点上传的变更集，增量大小为 0。接下来向 JobManager 确认。',
   narAsyncWhyIncremental:
     '增量检查点：只上传上一个已确认检查点没有上传过的 SST（新增 {ssts} 个），其余以占位符引用。接下来向 JobManager 确认。',
   narAsyncWhy: '接下来它把状态句柄（写出文件的路径）随确认发给 JobManager。',
@@ -85,7 +116,7 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narAcked: 'JobManager 收到 {task} 对{what} {id} 的确认（{a}/{of}）。',
   narAckedWhy: '还差 {left} 个子任务：所有子任务都确认后，{what}才算完成。',
   narCompleted:
-    '{What} {id} 完成：所有子任务都已确认，JobManager 写出 _metadata（本次上传 {delta}，全量 {full}）。',
+    '{What} {id} 完成：所有子任务都已确认，JobManager 写出 _metadata 文件（{meta}）。增量大小 {delta}（各子任务为它持久化的部分），全量大小 {full}（它引用的全部状态）。',
   narCompletedWhy:
     '当前保留：{retained}。所有任务收到 notifyCheckpointComplete({id})；事务型 Sink 提交已预提交的事务。',
   narCompletedWhySubsumed:

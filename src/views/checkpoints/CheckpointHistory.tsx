@@ -10,6 +10,8 @@ import { formatBytes } from '../format';
 import { statusGloss, type FlinkStatusName } from '../i18nLabels/storageKind';
 import { selectLang } from '../../store/selectors';
 import { useViewState } from '../panelPace';
+import { SinkVerdict } from './SinkVerdict';
+import { useCheckpointDetail } from './detailStore';
 
 function jumpTo(id: number): void {
   const s = useAppStore.getState();
@@ -33,6 +35,7 @@ export function CheckpointHistory() {
   const state = useViewState();
   const history = [...state.coordinator.history].reverse();
   const retained = new Set(state.coordinator.completed.map((c) => c.id));
+  const openDetail = useCheckpointDetail((s) => s.open);
   return (
     <section className="panel checkpoints" aria-labelledby="cp-title" data-testid="checkpoint-history">
       <h2 id="cp-title">{t('checkpoints')}</h2>
@@ -62,6 +65,19 @@ export function CheckpointHistory() {
                       {h.isSavepoint ? ' SP' : ''}
                       {retained.has(h.id) ? ' ★' : ''}
                     </button>
+                    <button
+                      type="button"
+                      className="row-detail"
+                      aria-label={t('cpDetailOpen', { id: h.id })}
+                      title={t('cpDetailOpen', { id: h.id })}
+                      data-testid={`cp-detail-open-${h.id}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        openDetail(h.id, e.currentTarget);
+                      }}
+                    >
+                      ⋯
+                    </button>
                   </td>
                   <td>
                     <span className={`badge ${st.cls}`}>
@@ -82,6 +98,7 @@ export function CheckpointHistory() {
         </table>
       )}
       <p className="note">{t('retainedNote', { n: state.scenario.checkpointing.numRetained })}</p>
+      <SinkVerdict />
     </section>
   );
 }

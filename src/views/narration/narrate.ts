@@ -22,7 +22,7 @@ export function narrate(
   lang: Lang,
 ): Narration {
   const step =
-    position === 0 ? narrateStart(tr) : narrateStep(records[position - 1]!.events, state, tr, lang);
+    position === 0 ? narrateStart(tr) : narrateStep(records[position - 1]!.events, state, tr, lang, records[position - 1]!.quiet);
   return { ...step, next: findNextHint(records, position, step.primary, state, tr, lang) };
 }
 

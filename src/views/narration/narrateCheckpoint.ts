@@ -22,6 +22,7 @@ export const completed: Narrator = ({ events, state, tr }) => {
     id: e.checkpointId,
     delta: formatBytes(e.checkpointedSize),
     full: formatBytes(e.stateSize),
+    meta: formatBytes(all(events, 'file.uploaded').find((f) => f.path === e.metadataPath)?.size ?? 0),
   });
   const truncatedTasks = [...new Set(all(events, 'changelog.truncated').map((t) => t.task ?? ''))];
   const truncated =
@@ -318,6 +319,25 @@ export const asyncCompleted: Narrator = ({ events, state, tr }) => {
   const task = e.task ?? '';
   const what = whatOf(tr, isSavepointId(state, e.checkpointId));
   const uploaded = all(events, 'file.uploaded').filter((f) => f.task === task);
+  // A changelog checkpoint uploads nothing in this step: its change sets went out in DSTL batches.
+  if (e.changelog && uploaded.length === 0) {
+    const c = e.changelog;
+    const none = c.dstlFiles.length === 0;
+    return {
+      headline: tr(none ? 'narAsyncDoneChangelogNone' : 'narAsyncDoneChangelog', {
+        task,
+        what,
+        id: e.checkpointId,
+        from: c.fromSqn,
+        to: c.toSqn,
+        bytes: formatBytes(c.deltaBytes),
+        files: c.dstlFiles.map((f) => f.split('/').pop()).join(tr('narListSep')),
+      }),
+      why: tr(none ? 'narAsyncWhyChangelogNone' : 'narAsyncWhyChangelog'),
+      flinkRef: ref(e),
+      primary: e.type,
+    };
+  }
   if (uploaded.length === 0) {
     return {
       headline: tr('narAsyncDoneNothing', { task, what, id: e.checkpointId }),

@@ -138,7 +138,7 @@ describe('narration of a checkpoint, step by step (default scenario)', () => {
     const p = positionOf(plain, isType('checkpoint.completed'));
     const n = narrateAt(plain, p);
     expect(n.headline).toMatch(
-      /^Checkpoint 1 is complete: every subtask acknowledged, so the JobManager wrote its _metadata \(.+ uploaded for it, .+ in all\)\.$/,
+      /^Checkpoint 1 is complete: every subtask acknowledged, so the JobManager wrote its _metadata file \(.+\)\. Checkpointed size .+ \(what the subtasks persisted for it\), full size .+ \(all the state it refers to\)\.$/,
     );
     expect(n.why).toBe(
       'Retained now: 1. Every task is told notifyCheckpointComplete(1); a transactional sink commits what it pre-committed.',

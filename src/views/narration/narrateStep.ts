@@ -6,7 +6,8 @@
  * narrators below are tried in order of importance, and the first that recognises the step tells
  * it, using the other events for detail. Anything not recognised falls back to the event text.
  */
-import type { EngineEvent, EngineState } from '../../engine';
+import type { EngineEvent, EngineState, QuietStep } from '../../engine';
+import { narrateQuiet } from './narrateQuiet';
 import { describeEvent } from '../../i18n/eventText';
 import type { Lang } from '../../i18n/language';
 import type { Tr } from './translator';
@@ -107,22 +108,16 @@ const NARRATORS: readonly Narrator[] = [
   simStarted,
 ];
 
-/** The narration of a step (position ≥ 1) from its events and the engine state after it. */
+/** The narration of a step (position ≥ 1) from its events and the engine state after it (a step without events: from what it handled). */
 export function narrateStep(
   events: readonly EngineEvent[],
   state: EngineState,
   tr: Tr,
   lang: Lang,
+  quiet?: QuietStep,
 ): StepNarration {
   const byUser = events.some((e) => e.type === 'user.action');
-  if (events.length === 0)
-    return {
-      headline: tr('narEmpty'),
-      why: tr('narEmptyWhy'),
-      flinkRef: '-',
-      primary: null,
-      byUser,
-    };
+  if (events.length === 0) return { ...narrateQuiet(quiet, tr), byUser };
   const c: NarrationContext = { events, state, tr, lang };
   for (const n of NARRATORS) {
     const r = n(c);

@@ -19,6 +19,7 @@ import { GanttDetail } from './GanttDetail';
 import { GanttLegend } from './GanttLegend';
 import { GanttOverview, type OverviewHover } from './GanttOverview';
 import { jumpToCheckpoint } from './jumpToCheckpoint';
+import { useCheckpointDetail } from '../checkpoints/detailStore';
 import { jumpToStep } from './jumpToStep';
 import { markerTip } from './markerText';
 import { timelineDataOf } from './timelineData';
@@ -50,6 +51,7 @@ export function CheckpointTimeline() {
   const shownBar = pinned ?? currentBar(data.bars, cursor);
   const shown = shownBar ? barAtCursor(shownBar, cursor, cursorMs) : null;
 
+  const openDetail = useCheckpointDetail((s) => s.open);
   const activate = (v: BarAtCursor) => {
     const target = jumpToCheckpoint(v.bar);
     setPin({ id: v.bar.id, cursor: target });
@@ -107,6 +109,14 @@ export function CheckpointTimeline() {
               <span>{t('tlSubsumedBy', { id: shown.bar.subsumed.by })}</span>
             )}
             {shown.reason && <span className="reason">{shown.reason}</span>}
+            <button
+              type="button"
+              className="row-detail"
+              data-testid={`gantt-detail-open-${shown.bar.id}`}
+              onClick={(e) => openDetail(shown.bar.id, e.currentTarget)}
+            >
+              {t('cpDetailOpen', { id: shown.bar.id })}
+            </button>
           </p>
           {/* Grows into the free height; never below what its rows need (the tab then scrolls). */}
           <div

@@ -1,0 +1,30 @@
+/** 检查点表下方的 Sink 结论，以及单个检查点的文件明细面板。 */
+export const checkpointDetailZh = {
+  verdictTitle: 'Sink 输出（外部系统）',
+  verdictCommitted: '已提交记录',
+  verdictDuplicates: '下游看到的重复',
+  verdictLabel: '结论',
+  verdictExactlyOnce: '目前为精确一次（已比对 {n} 条记录）',
+  verdictAtLeastOnce: '至少一次：{d} 条重复',
+  verdictLost: '丢失 {l} 条记录，重复 {d} 条',
+  verdictNotYet: '尚无法判断：还没有记录稳定下来',
+  verdictWhyTransactional:
+    '事务型 Sink：记录只有在预提交它们的检查点完成后才可见；恢复时中止其余事务，这些记录只会被重放一次。',
+  verdictWhyPlainRestored: '普通 Sink + 恢复：作业从上一个检查点的 offset 重放，该检查点之后写出的记录会被再写一次。',
+  verdictWhyPlainNoRestore: '普通 Sink：尚未恢复，没有重放；此时发生故障会把上一个检查点之后的记录再写一次。',
+  verdictWhyAtLeastOnce: 'AT_LEAST_ONCE 模式的屏障不对齐：恢复时会重放其效果已包含在检查点中的记录。',
+  verdictNote: '与同一场景的无故障运行逐条比对，只比对两次运行都已读完的记录。',
+  cpDetailOpen: '检查点 {id} 的文件',
+  cpDetailTitle: '{what} {id}：按子任务列出的文件',
+  cpDetailClose: '关闭',
+  cpDetailSizes: '增量大小 {c} · 全量大小 {s}',
+  cpDetailUploaded: '上传',
+  cpDetailReused: '复用',
+  cpDetailDeleted: '因它而删除',
+  cpDetailNone: '–',
+  cpDetailMetadata: '_metadata（JobManager）',
+  cpDetailPending: '仍在进行：随着子任务确认，列表会增长。',
+  cpDetailNote:
+    '上传：为本检查点写出的文件。复用：之前上传、被它的句柄再次引用的文件（占位符、DSTL 文件、物化部分）。删除：它取代旧检查点或被丢弃时删除的文件。',
+  cpDetailInline: '内嵌在 _metadata 中：{size}',
+};
