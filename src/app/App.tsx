@@ -4,6 +4,7 @@ import { AppHeader } from '../views/header/AppHeader';
 import { ControlBar } from '../views/controls/ControlBar';
 import { EventList } from '../views/events/EventList';
 import { HelpOverlay } from '../views/help/HelpOverlay';
+import { GlossaryHost } from '../views/glossary/GlossaryHost';
 import { JobGraphView } from '../views/job/JobGraphView';
 import { TaskStatePanel } from '../views/taskState/TaskStatePanel';
 import { StageTabs } from '../views/tabs/StageTabs';
@@ -103,6 +104,7 @@ export function App() {
       </main>
       <ControlBar />
       <HelpOverlay />
+      <GlossaryHost />
       <RestoreOfferDialog />
       <ShareLinkNotice />
     </div>

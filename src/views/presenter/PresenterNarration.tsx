@@ -17,6 +17,7 @@ import {
 import { useT } from '../../i18n/useT';
 import { narrateStart, narrateStep, translator } from '../narration/narrate';
 import { useViewCursor, useViewEvents, useViewState } from '../panelPace';
+import { TermText } from '../glossary/Term';
 
 export function PresenterNarration() {
   const t = useT();
@@ -43,11 +44,11 @@ export function PresenterNarration() {
       {/* Announced when stepping, not while playing (it would never stop talking). */}
       <div className="presenter-text" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
         <p className="presenter-headline" title={showWhy ? undefined : n.why || undefined}>
-          {n.headline}
+          <TermText text={n.headline} />
         </p>
         {showWhy && n.why && (
           <p className="presenter-why" data-testid="presenter-why">
-            {n.why}
+            <TermText text={n.why} />
           </p>
         )}
       </div>
