@@ -29,6 +29,7 @@ export function App() {
   const lang = useAppStore(selectLang);
   const presenter = useAppStore(selectPresenter);
   const taskInStage = useAppStore(selectTaskInStage);
+  const actionsInStage = useAppStore((s) => s.presenter && s.presenterActions);
   usePlayback();
   useKeyboardShortcuts();
   usePersistenceSync();
@@ -56,8 +57,14 @@ export function App() {
             {/* Checkpoint history, timeline and charts share this slot as tabs. */}
             <PacedPanel group={PANEL.stage}>
               <StageTabs />
-              {!taskInStage && <StorageView />}
+              {!taskInStage && !actionsInStage && <StorageView />}
             </PacedPanel>
+            {/* Presenter mode shows the actions on demand, in remote storage's place (or beside the subtask panel). */}
+            {actionsInStage && (
+              <PacedPanel group={PANEL.side}>
+                <ActionsPanel inStage />
+              </PacedPanel>
+            )}
             {/* Enlarged, the subtask panel (DSTL tape, LSM, state table) takes remote storage's slot:
                 about twice the side column's room at 1280×720, and the only place for it in presenter mode. */}
             {taskInStage && (
