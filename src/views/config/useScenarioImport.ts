@@ -5,7 +5,9 @@
  * drops, two quick picks) is applied.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ParseResult, ScenarioProblem } from '../../engine';
+import type { ParseResult, Scenario, ScenarioProblem } from '../../engine';
+import { useAppStore } from '../../store/appStore';
+import { applyShareView, readFileView, type ShareView } from '../../app/scenarioIo/shareView';
 import { applyScenario } from '../../app/scenarioIo/applyScenario';
 import { importScenarioText } from '../../app/scenarioIo/importScenarioText';
 import { readScenarioFile, type ScenarioFile } from '../../app/scenarioIo/readScenarioFile';
@@ -28,6 +30,32 @@ export interface ScenarioImport {
   refuse: (source: string, problems: ScenarioProblem[]) => void;
 }
 
+/**
+ * Loads a valid scenario; an exported file's `view` (step and UI actions) is checked first, then
+ * replayed on the new recording, so the file opens the same step of the same branch as its sender.
+ * The running scenario never keeps the `view` (it describes one moment, not the run).
+ */
+function applyWithView(source: string, file: Scenario): ImportStatus {
+  const { view: fileViewField, ...scenario } = file;
+  let view: ShareView | null;
+  try {
+    view = readFileView(fileViewField);
+  } catch (e) {
+    return { kind: 'refused', source, problems: [{ path: 'view', message: e instanceof Error ? e.message : String(e) }] };
+  }
+  const applied = applyScenario(scenario);
+  if (!applied.ok) return { kind: 'refused', source, problems: applied.problems };
+  if (view) {
+    try {
+      applyShareView(view);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      return { kind: 'refused', source, problems: [{ path: 'view', message: `the scenario is loaded at step 0, but its actions could not be replayed: ${why}` }] };
+    }
+  }
+  return { kind: 'loaded', source, title: scenario.title, steps: useAppStore.getState().timeline.length };
+}
+
 export function useScenarioImport(): ScenarioImport {
   const [status, setStatus] = useState<ImportStatus>(null);
   const latest = useRef(0);
@@ -44,10 +72,7 @@ export function useScenarioImport(): ScenarioImport {
     if (!result.ok) {
       next = { kind: 'refused', source, problems: result.problems };
     } else {
-      const applied = applyScenario(result.scenario);
-      next = applied.ok
-        ? { kind: 'loaded', source, title: result.scenario.title, steps: applied.steps }
-        : { kind: 'refused', source, problems: applied.problems };
+      next = applyWithView(source, result.scenario);
     }
     setStatus(next);
     return next;
