@@ -21,6 +21,7 @@ import { usePersistenceSync } from './usePersistenceSync';
 import { PersistenceStatus } from '../views/persistence/PersistenceStatus';
 import { RestoreOfferDialog } from '../views/persistence/RestoreOfferDialog';
 import { ShareLinkNotice } from '../views/config/ShareLinkNotice';
+import { PageFileDrop } from '../views/config/PageFileDrop';
 import { PANEL, PacedPanel } from '../views/panelPace';
 import { RecordingProblem } from '../views/controls/RecordingProblem';
 
@@ -114,6 +115,7 @@ export function App() {
       <GlossaryHost />
       <RestoreOfferDialog />
       <ShareLinkNotice />
+      <PageFileDrop />
     </div>
   );
 }

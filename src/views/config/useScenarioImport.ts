@@ -11,11 +11,15 @@ import { applyShareView, readFileView, type ShareView } from '../../app/scenario
 import { applyScenario } from '../../app/scenarioIo/applyScenario';
 import { importScenarioText } from '../../app/scenarioIo/importScenarioText';
 import { readScenarioFile, type ScenarioFile } from '../../app/scenarioIo/readScenarioFile';
+import { readHead, sniffMetadataHeader, type FlinkMetadataInfo } from '../../app/scenarioIo/flinkMetadataFile';
+import { handOffToInspector } from '../../app/scenarioIo/inspectorHandoff';
 
 export type ImportStatus =
   | { kind: 'reading'; source: string }
   | { kind: 'loaded'; source: string; title: string; steps: number }
   | { kind: 'refused'; source: string; problems: ScenarioProblem[] }
+  /** A real Flink `_metadata` (or Checkpoint Lab's own), not a scenario: said plainly, nothing loaded. */
+  | { kind: 'flinkMetadata'; source: string; info: FlinkMetadataInfo }
   | null;
 
 export interface ScenarioImport {
@@ -25,7 +29,8 @@ export interface ScenarioImport {
    * when a newer import or closing the view superseded it.
    */
   importFrom: (source: string, read: () => Promise<ParseResult>) => Promise<ImportStatus>;
-  importFile: (file: ScenarioFile) => Promise<void>;
+  /** A file from the picker or a drop: a Flink `_metadata` is recognized first and handed to the inspector, if there is one. */
+  importFile: (file: ScenarioFile & { slice?: Blob['slice'] }) => Promise<void>;
   importText: (text: string, source: string) => void;
   refuse: (source: string, problems: ScenarioProblem[]) => void;
 }
@@ -86,6 +91,21 @@ export function useScenarioImport(): ScenarioImport {
     status,
     importFrom,
     importFile: async (file) => {
+      const ticket = ++latest.current;
+      setStatus({ kind: 'reading', source: file.name });
+      let info: FlinkMetadataInfo | null = null;
+      try {
+        info = sniffMetadataHeader(await readHead(file));
+      } catch {
+        // Unreadable: readScenarioFile below says so.
+      }
+      if (ticket !== latest.current) return;
+      if (info) {
+        // The inspector of real checkpoints takes it where one is registered; otherwise say what it is.
+        if (file instanceof Blob && handOffToInspector(file as Blob & { name: string }, info)) setStatus(null);
+        else setStatus({ kind: 'flinkMetadata', source: file.name, info });
+        return;
+      }
       await importFrom(file.name, () => readScenarioFile(file));
     },
     importText: (text, source) => finish(++latest.current, source, importScenarioText(text)),
