@@ -3,14 +3,14 @@
  * names stay, with the Chinese beside them), the storage tags and the built-in scenario titles.
  */
 import { expect, test } from '@playwright/test';
+import { pickExample } from './helpers';
 
 test('Chinese mode: status badges, storage tags and the example title in Chinese', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('checkpoint-lab.lang', 'zh'));
   await page.goto('/');
   // The built-in scenario's title, in the configuration chip and the dialog.
   await expect(page.getByTestId('scenario-title')).toHaveText('增量 RocksDB 检查点');
-  await page.getByTestId('examples-button').click();
-  await page.getByTestId('example-seed002-refcount').click();
+  await pickExample(page, 'seed002-refcount');
   await expect(page.getByTestId('scenario-title')).toHaveText('共享文件与引用计数');
   await page.getByTestId('config-button').click();
   await expect(page.getByTestId('config-scenario-title')).toHaveText('共享文件与引用计数');

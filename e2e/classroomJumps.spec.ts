@@ -6,14 +6,13 @@
  * the jump must land on a step that holds the event.
  */
 import { expect, test } from '@playwright/test';
-import { englishByDefault, jump, readStep } from './helpers';
+import { englishByDefault, jump, pickExample, readStep } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
 test('jump to the next materialization and the next truncation in the changelog example', async ({ page }) => {
   await page.goto('/');
-  await page.getByTestId('examples-button').click();
-  await page.getByTestId('example-changelog-seed000').click();
+  await pickExample(page, 'changelog-seed000');
   await jump(page, 'materialization');
   const materialized = await readStep(page);
   expect(materialized).toBeGreaterThan(0);

@@ -5,27 +5,7 @@
  * more than a line or two.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { jump, watchErrors } from './helpers';
-
-async function start(page: Page, lang: 'en' | 'zh', presenter: boolean, w: number, h: number) {
-  await page.setViewportSize({ width: w, height: h });
-  await page.addInitScript(
-    ([l, p]) => {
-      if (sessionStorage.getItem('classroom-started')) return;
-      sessionStorage.setItem('classroom-started', '1');
-      localStorage.setItem('checkpoint-lab.lang', l as string);
-      if (p) localStorage.setItem('checkpoint-lab.presenter', '1');
-    },
-    [lang, presenter] as const,
-  );
-  await page.goto('/');
-}
-
-async function pickExample(page: Page, id: string) {
-  await page.getByTestId('examples-button').click();
-  await page.getByTestId(`example-${id}`).click();
-  await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
-}
+import { jump, pickExample, startClassroom, watchErrors } from './helpers';
 
 /** Whether an element's text is all in view: not clamped, and inside every scrolling ancestor's box. */
 function wholeInView(page: Page, testId: string) {
@@ -44,7 +24,7 @@ function wholeInView(page: Page, testId: string) {
 
 test('at 1280×720 in Chinese the unaligned explanation shows its key sentence whole', async ({ page }) => {
   const errors = watchErrors(page);
-  await start(page, 'zh', false, 1280, 720);
+  await startClassroom(page, 'zh', false, 1280, 720);
   await pickExample(page, 'backpressure-unaligned');
   // Step 152: source#1 injects barrier 1, which overtakes the records waiting in its output queue.
   await page.getByTestId('scrubber').fill('152');
@@ -57,7 +37,7 @@ test('at 1280×720 in Chinese the unaligned explanation shows its key sentence w
 test('at 1280×720 the subtask panel enlarges into the stage, and an open event list shows several events', async ({
   page,
 }) => {
-  await start(page, 'en', false, 1280, 720);
+  await startClassroom(page, 'en', false, 1280, 720);
   await pickExample(page, 'changelog-seed000');
   // m1's completion (a step with several events).
   await jump(page, 'materialization');
@@ -95,7 +75,7 @@ for (const [w, h, scale] of [
 ] as const) {
   test(`presenter mode at ${w}×${h} shows the subtask panel and the full explanation, large`, async ({ page }) => {
     const errors = watchErrors(page);
-    await start(page, 'zh', true, w, h);
+    await startClassroom(page, 'zh', true, w, h);
     await pickExample(page, 'backpressure-unaligned');
     await page.getByTestId('scrubber').fill('152');
     await expect(page.getByTestId('task-state')).toHaveCount(0);

@@ -3,25 +3,14 @@
  * panel at 1280 px with every header whole, in English and Chinese; in presenter mode its file,
  * count and range cells grow with the labels.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-
-const SEED_002 = readFileSync(new URL('../scenarios/seed002-refcount.json', import.meta.url), 'utf8');
+import { gotoCheckpointCompleted, pickExample, startClassroom } from './helpers';
 
 async function open(page: Page, lang: 'en' | 'zh', presenter: boolean, w: number, h: number) {
-  await page.setViewportSize({ width: w, height: h });
-  await page.addInitScript(
-    ([l, p]) => {
-      localStorage.setItem('checkpoint-lab.lang', l as string);
-      if (p) localStorage.setItem('checkpoint-lab.presenter', '1');
-    },
-    [lang, presenter] as const,
-  );
-  await page.goto(`/#scenario=${Buffer.from(SEED_002).toString('base64url')}`);
-  const dismiss = page.getByTestId('share-link-dismiss');
-  await dismiss.click();
-  // Step 76: checkpoint 4 completes (sst 5 (1,2,3) and sst 8 (4,6,7) are live).
-  await page.getByTestId('scrubber').fill('76');
+  await startClassroom(page, lang, presenter, w, h);
+  await pickExample(page, 'seed002-refcount');
+  // Checkpoint 4 completes: sst 5 (1,2,3) and sst 8 (4,6,7) are live.
+  await gotoCheckpointCompleted(page, 4);
   await page.getByTestId('tab-registry').click();
   await expect(page.getByTestId('registry-table')).toContainText('(1,2,3)');
 }

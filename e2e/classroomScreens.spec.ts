@@ -5,27 +5,8 @@
  * overlapping is asserted by classroomRegistry, classroomLayout and stageTabsFit; here only that each
  * step of the way works.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { screenshotAndMeasure } from './helpers';
-
-async function start(page: Page, lang: 'en' | 'zh', presenter: boolean, w: number, h: number) {
-  await page.setViewportSize({ width: w, height: h });
-  await page.addInitScript(
-    ([l, p]) => {
-      localStorage.setItem('checkpoint-lab.lang', l as string);
-      if (p) localStorage.setItem('checkpoint-lab.presenter', '1');
-      else localStorage.removeItem('checkpoint-lab.presenter');
-    },
-    [lang, presenter] as const,
-  );
-  await page.goto('/');
-}
-
-async function pickExample(page: Page, id: string) {
-  await page.getByTestId('examples-button').click();
-  await page.getByTestId(`example-${id}`).click();
-  await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
-}
+import { expect, test } from '@playwright/test';
+import { gotoCheckpointCompleted, pickExample, screenshotAndMeasure, startClassroom } from './helpers';
 
 for (const [w, h, presenter] of [
   [1280, 720, false],
@@ -34,7 +15,7 @@ for (const [w, h, presenter] of [
   for (const lang of ['en', 'zh'] as const) {
     const tag = `${w}x${h}-${lang}${presenter ? '-presenter' : ''}`;
     test(`changelog example at its materialization step, ${tag}`, async ({ page }) => {
-      await start(page, lang, presenter, w, h);
+      await startClassroom(page, lang, presenter, w, h);
       await pickExample(page, 'changelog-seed000');
       await page.getByTestId('scrubber').fill('41');
       await page.getByTestId('node-count#0').click();
@@ -42,9 +23,9 @@ for (const [w, h, presenter] of [
       await screenshotAndMeasure(page, `classroom-changelog-${tag}`);
     });
     test(`seed 002 at checkpoint 4 with the Registry tab, ${tag}`, async ({ page }) => {
-      await start(page, lang, presenter, w, h);
+      await startClassroom(page, lang, presenter, w, h);
       await pickExample(page, 'seed002-refcount');
-      await page.getByTestId('scrubber').fill('76');
+      await gotoCheckpointCompleted(page, 4);
       await page.getByTestId('tab-registry').click();
       await expect(page.getByTestId('registry-row').first()).toBeVisible();
       await page.mouse.click(2, h / 2);

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CheckpointLabHook } from '../src/app/checkpointLabHook';
 import { mkdirSync } from 'node:fs';
 
@@ -65,4 +65,53 @@ export async function storageReady(page: Page): Promise<void> {
 export async function jump(page: Page, kind: string, times = 1): Promise<void> {
   await page.getByTestId('jump-kind').selectOption(kind);
   for (let i = 0; i < times; i++) await page.getByTestId('jump-next').click();
+}
+
+/**
+ * Opens the app at a viewport size in a language, in presenter mode or not (the classroom specs'
+ * start). The choices are written once per tab, so a reload inside the test keeps what the app
+ * remembered since.
+ */
+export async function startClassroom(
+  page: Page,
+  lang: 'en' | 'zh',
+  presenter: boolean,
+  width: number,
+  height: number,
+): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.addInitScript(
+    ([l, p]) => {
+      if (sessionStorage.getItem('classroom-started')) return;
+      sessionStorage.setItem('classroom-started', '1');
+      localStorage.setItem('checkpoint-lab.lang', l as string);
+      if (p) localStorage.setItem('checkpoint-lab.presenter', '1');
+      else localStorage.removeItem('checkpoint-lab.presenter');
+    },
+    [lang, presenter] as const,
+  );
+  await page.goto('/');
+}
+
+/** Loads an example from the header's Examples gallery, as a teacher does. */
+export async function pickExample(page: Page, id: string): Promise<void> {
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId(`example-${id}`).click();
+  await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+}
+
+/**
+ * Moves to the step where checkpoint `id` completes, found by its event rather than a step number
+ * (a change in the engine moves steps): "next completed checkpoint" until the history table shows
+ * that checkpoint COMPLETED (Flink's name stays in Chinese too). Needs the Checkpoints tab open.
+ */
+export async function gotoCheckpointCompleted(page: Page, id: number): Promise<number> {
+  await page.getByTestId('jump-kind').selectOption('completed');
+  const row = page.getByTestId(`cp-row-${id}`);
+  for (let i = 0; i < 50; i++) {
+    if (!(await page.getByTestId('jump-next').isEnabled())) break;
+    await page.getByTestId('jump-next').click();
+    if ((await row.count()) > 0 && (await row.innerText()).includes('COMPLETED')) return readStep(page);
+  }
+  throw new Error(`checkpoint ${id} never completes in this run`);
 }

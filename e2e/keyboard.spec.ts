@@ -180,6 +180,8 @@ test('every control is reachable by Tab, in page order, with a visible focus rin
 test('the stage tabs, the action groups and their contents are reachable with visible focus', async ({
   page,
 }) => {
+  // Four rounds of Tab through the page, which has more stops since glossary terms are buttons.
+  test.setTimeout(150_000);
   await page.goto('/');
   await page.getByTestId('scrubber').fill('600');
   for (const tab of ['timeline', 'charts']) {

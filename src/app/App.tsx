@@ -4,6 +4,7 @@ import { AppHeader } from '../views/header/AppHeader';
 import { ControlBar } from '../views/controls/ControlBar';
 import { EventList } from '../views/events/EventList';
 import { HelpOverlay } from '../views/help/HelpOverlay';
+import { GlossaryHost } from '../views/glossary/GlossaryHost';
 import { JobGraphView } from '../views/job/JobGraphView';
 import { TaskStatePanel } from '../views/taskState/TaskStatePanel';
 import { CheckpointDetailPanel } from '../views/checkpoints/CheckpointDetailPanel';
@@ -21,6 +22,7 @@ import { usePersistenceSync } from './usePersistenceSync';
 import { PersistenceStatus } from '../views/persistence/PersistenceStatus';
 import { RestoreOfferDialog } from '../views/persistence/RestoreOfferDialog';
 import { ShareLinkNotice } from '../views/config/ShareLinkNotice';
+import { PageFileDrop } from '../views/config/PageFileDrop';
 import { PANEL, PacedPanel } from '../views/panelPace';
 import { RecordingProblem } from '../views/controls/RecordingProblem';
 
@@ -29,6 +31,7 @@ export function App() {
   const lang = useAppStore(selectLang);
   const presenter = useAppStore(selectPresenter);
   const taskInStage = useAppStore(selectTaskInStage);
+  const actionsInStage = useAppStore((s) => s.presenter && s.presenterActions);
   usePlayback();
   useKeyboardShortcuts();
   usePersistenceSync();
@@ -56,8 +59,14 @@ export function App() {
             {/* Checkpoint history, timeline and charts share this slot as tabs. */}
             <PacedPanel group={PANEL.stage}>
               <StageTabs />
-              {!taskInStage && <StorageView />}
+              {!taskInStage && !actionsInStage && <StorageView />}
             </PacedPanel>
+            {/* Presenter mode shows the actions on demand, in remote storage's place (or beside the subtask panel). */}
+            {actionsInStage && (
+              <PacedPanel group={PANEL.side}>
+                <ActionsPanel inStage />
+              </PacedPanel>
+            )}
             {/* Enlarged, the subtask panel (DSTL tape, LSM, state table) takes remote storage's slot:
                 about twice the side column's room at 1280×720, and the only place for it in presenter mode. */}
             {taskInStage && (
@@ -105,8 +114,10 @@ export function App() {
       <CheckpointDetailPanel />
       <ControlBar />
       <HelpOverlay />
+      <GlossaryHost />
       <RestoreOfferDialog />
       <ShareLinkNotice />
+      <PageFileDrop />
     </div>
   );
 }

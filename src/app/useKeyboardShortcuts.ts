@@ -4,9 +4,12 @@
  * only ↑ / ↓ (choosing another option): after a jump kind or a subtask was picked, →, Space,
  * Home and End step, play and seek again instead of changing the select behind the user's back
  * (an open select's list takes the keys itself; the page does not see them).
+ * `[` / `]` jump to the previous / next event of the kind chosen in the control bar, `1`–`5` show
+ * the stage's tabs in their order, `g` opens the glossary.
  */
 import { useEffect } from 'react';
 import { useAppStore } from '../store/appStore';
+import { findEventPosition } from '../store/eventJumps';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 const SELECT_KEYS = new Set(['ArrowUp', 'ArrowDown']);
@@ -36,8 +39,29 @@ export function useKeyboardShortcuts(): void {
         e.preventDefault();
         return;
       }
+      // The glossary is a modal dialog with a search field and links: the playback behind it stays put.
+      if (s.glossaryEntry !== null) return;
       if (handledNatively(e.target, e.key)) return;
+      if (/^[1-9]$/.test(e.key)) {
+        const tab = s.stageTabsShown[Number(e.key) - 1];
+        if (!tab) return;
+        s.setStageTab(tab);
+        e.preventDefault();
+        return;
+      }
       switch (e.key) {
+        case '[':
+        case ']': {
+          const to = findEventPosition(s.timeline, s.cursor, s.jumpKind, e.key === ']' ? 1 : -1);
+          if (to === null) return;
+          s.setPlaying(false);
+          s.setCursor(to);
+          break;
+        }
+        case 'g':
+        case 'G':
+          s.openGlossary();
+          break;
         case ' ':
           // A focused button would also "click" on Space: handle it once, here.
           s.togglePlaying();

@@ -1,9 +1,15 @@
 /** The current scenario as a file: every default written out, so the file documents the whole run. */
 import type { Scenario } from '../../engine';
+import { fileView, type ShareView } from './shareView';
 
-/** Pretty JSON, the same document the share link carries. */
-export function scenarioJsonText(scenario: Scenario): string {
-  return `${JSON.stringify(scenario, null, 2)}\n`;
+/**
+ * Pretty JSON, the same document the share link carries; with `view` (the step at the cursor and
+ * the UI's actions), also its `view` field, so the file opens where the sender was.
+ */
+export function scenarioJsonText(scenario: Scenario, view?: ShareView): string {
+  const { view: _stale, ...run } = scenario;
+  const shown = view ? fileView(view) : undefined;
+  return `${JSON.stringify(shown ? { ...run, view: shown } : run, null, 2)}\n`;
 }
 
 /** `checkpoint-lab-<title in lowercase ASCII words>.json`; the title is user text, so only [a-z0-9-] survive. */

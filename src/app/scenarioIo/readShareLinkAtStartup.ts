@@ -29,7 +29,9 @@ export function readShareLinkAtStartup(
   } catch (e) {
     return { ok: false, problems: [{ path: SHARE_LINK, message: e instanceof Error ? e.message : String(e) }] };
   }
-  const applied = applyScenario(result.scenario);
+  // A link never carries a file's `view` (its own tail does that); drop one a hand-edited link might hold.
+  const { view: _fileView, ...scenario } = result.scenario;
+  const applied = applyScenario(scenario);
   if (!applied.ok) return applied;
   if (view) {
     try {

@@ -3,7 +3,8 @@
  * `&at=<step>` (the cursor) and `&branch=<base64url of JSON>`, the actions done in the UI
  * (failures, restores, savepoints…) with the step each became, which the receiver replays as
  * branches of the recorded run (Timeline.branch), in order. Every action is checked with the
- * scenario format's action schema before it reaches the engine.
+ * scenario format's action schema before it reaches the engine. An exported scenario file carries
+ * the same two as its `view` field (`at`, `branch`).
  */
 import * as v from 'valibot';
 import type { Intervention } from '../../engine';
@@ -39,19 +40,39 @@ export function readShareView(tail: string): ShareView | null {
   const b64 = decodeBase64url(branch);
   if (!b64.ok) throw new Error(b64.message);
   const list: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(b64.bytes));
-  if (!Array.isArray(list)) throw new Error('the link’s actions are not a list');
+  return { cursor, interventions: checkInterventions(list, 'action') };
+}
+
+/**
+ * The UI actions of a link or an exported file, checked: a list of `{ step, action }` with steps
+ * increasing, each action valid under the scenario format's action schema (without `atMs`).
+ * Throws naming the entry (`where` 1, 2 …) and what is wrong.
+ */
+export function checkInterventions(list: unknown, where: string): Intervention[] {
+  if (!Array.isArray(list)) throw new Error('the actions are not a list');
   let last = 0;
-  const interventions = list.map((item, i): Intervention => {
+  return list.map((item, i): Intervention => {
     const step = (item as { step?: unknown })?.step;
     if (typeof step !== 'number' || !Number.isInteger(step) || step <= last)
-      throw new Error(`action ${i + 1}: its step must be a whole number after the previous one`);
+      throw new Error(`${where} ${i + 1}: its step must be a whole number after the previous one`);
     last = step;
     const action = v.safeParse(actionSchema, { ...(item as { action?: object }).action, atMs: 0 });
-    if (!action.success) throw new Error(`action ${i + 1}: ${action.issues[0].message}`);
+    if (!action.success) throw new Error(`${where} ${i + 1}: ${action.issues[0].message}`);
     const { atMs: _atMs, ...userAction } = action.output;
     return { step, action: userAction as Intervention['action'] };
   });
-  return { cursor, interventions };
+}
+
+/** An exported file's `view` (step and UI actions), as the app writes it; absent at step 0 without actions. */
+export function fileView(view: ShareView): { at: number; branch: { step: number; action: Intervention['action'] }[] } | undefined {
+  if (view.cursor === 0 && view.interventions.length === 0) return undefined;
+  return { at: view.cursor, branch: view.interventions.map((iv) => ({ step: iv.step, action: iv.action })) };
+}
+
+/** The view an imported file carries (checked), or null; throws with what is wrong. */
+export function readFileView(view: { at: number; branch: { step: number; action: object }[] } | undefined): ShareView | null {
+  if (!view) return null;
+  return { cursor: view.at, interventions: checkInterventions(view.branch, 'view.branch, action') };
 }
 
 /** Replays the view's actions on the freshly recorded run, then moves the cursor to its step. */

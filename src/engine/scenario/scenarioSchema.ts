@@ -194,6 +194,25 @@ export const scenarioSchema = strictObject({
   checkpointing: v.optional(checkpointingSchema, {}),
   script: v.optional(v.pipe(v.array(actionSchema), v.maxLength(100_000)), []),
   untilMs: v.optional(int(1, 1e8), 10_000),
+  /**
+   * What the app showed when the file was exported: the step (`at`) and the actions done in the UI
+   * (`branch`: each applied as step `step`, in order), so importing the file opens the same step of
+   * the same branch, like a share link's `&at=`/`&branch=`. Not part of the run: the engine and the
+   * headless runner ignore it; the app checks each action against the action schema when it replays
+   * them.
+   */
+  view: v.optional(
+    strictObject({
+      at: int(0, 1e9),
+      branch: v.optional(
+        v.pipe(
+          v.array(strictObject({ step: int(1, 1e9), action: v.pipe(v.record(v.string(), v.unknown()), v.description('a script action without atMs')) })),
+          v.maxLength(10_000),
+        ),
+        [],
+      ),
+    }),
+  ),
 });
 
 /** A scenario as written by a person (defaults may be omitted). */

@@ -22,6 +22,7 @@ import { playbackEn } from './playback';
 import { classroomEn } from './classroom';
 import { recordingEn } from './recording';
 import { checkpointDetailEn } from './checkpointDetail';
+import { helpEn } from './help';
 
 export const messagesEn = {
   ...coreEn,
@@ -42,4 +43,5 @@ export const messagesEn = {
   ...classroomEn,
   ...recordingEn,
   ...checkpointDetailEn,
+  ...helpEn,
 };

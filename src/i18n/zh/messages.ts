@@ -22,6 +22,7 @@ import { playbackZh } from './playback';
 import { classroomZh } from './classroom';
 import { recordingZh } from './recording';
 import { checkpointDetailZh } from './checkpointDetail';
+import { helpZh } from './help';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -42,4 +43,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...classroomZh,
   ...recordingZh,
   ...checkpointDetailZh,
+  ...helpZh,
 };

@@ -20,6 +20,7 @@ import { useViewState } from '../panelPace';
 import { SideToggle } from '../side/SideToggle';
 import { useSidePanelOpen } from '../side/useSidePanelOpen';
 import './actions.css';
+import './actionsInStage.css';
 
 const GROUPS = ['checkpoints', 'faults', 'restore'] as const;
 type Group = (typeof GROUPS)[number];
@@ -29,13 +30,15 @@ const LABELS: Record<Group, MessageKey> = {
   restore: 'actTabRestore',
 };
 
-export function ActionsPanel() {
+/** `inStage`: presenter mode's copy in the stage, always unfolded (it is shown on demand there). */
+export function ActionsPanel({ inStage = false }: { inStage?: boolean }) {
   const t = useT();
   const lastBranch = useAppStore(selectLastBranch);
   const state = useViewState();
   const selectedTask = useAppStore(selectSelectedTask);
   const [group, setGroup] = useState<Group>('checkpoints');
-  const [open, setOpen] = useSidePanelOpen('actions', false);
+  const [openInSide, setOpen] = useSidePanelOpen('actions', false);
+  const open = inStage || openInSide;
   const tabs = useRef(new Map<Group, HTMLButtonElement>());
   const { run, refusal } = useRunAction();
   const dismiss = () => useAppStore.setState({ lastBranch: null });
@@ -56,20 +59,22 @@ export function ActionsPanel() {
 
   return (
     <section
-      className="panel actions-panel"
+      className={inStage ? 'panel actions-panel in-stage' : 'panel actions-panel'}
       aria-label={t('actPanelLabel')}
       data-testid="actions-panel"
     >
       {/* The fold button comes first, so Tab still goes from the chosen tab into its panel. */}
       <div className="act-head">
-        <SideToggle
-          open={open}
-          onToggle={() => setOpen(!open)}
-          controls={`act-tabpanel-${group}`}
-          label={open ? t('sideActionsHide') : t('sideActionsShow')}
-          testId="actions-toggle"
-          className="act-fold"
-        />
+        {!inStage && (
+          <SideToggle
+            open={open}
+            onToggle={() => setOpen(!open)}
+            controls={`act-tabpanel-${group}`}
+            label={open ? t('sideActionsHide') : t('sideActionsShow')}
+            testId="actions-toggle"
+            className="act-fold"
+          />
+        )}
         <div className="act-tabs" role="tablist" aria-label={t('actTabsLabel')}>
           {GROUPS.map((g, i) => (
             <button

@@ -9,6 +9,7 @@ import { DstlTape } from './DstlTape';
 import { MaterializationStatus } from './MaterializationStatus';
 import { useViewState } from '../panelPace';
 import './changelog.css';
+import { TermText } from '../glossary/Term';
 
 export function ChangelogSection({ task }: { task: string }) {
   const t = useT();
@@ -20,7 +21,7 @@ export function ChangelogSection({ task }: { task: string }) {
     // A fragment, so the tape's sticky part is a direct child of the scrolling panel (see DstlTape).
     <>
       <h3 className="cl-heading" data-testid="changelog-section">
-        {t('clTitle')}
+        <TermText text={t('clTitle')} />
       </h3>
       <p className="muted small">
         {t('clWrapNote', { backend: keyed.backend.type === 'rocksdb' ? 'RocksDB' : 'HashMap' })}

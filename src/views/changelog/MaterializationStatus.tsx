@@ -8,6 +8,7 @@ import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { materializationFigures, taskManagerUploadFigures } from './changelogStatus';
 import type { ChangelogTaskState } from './dstlTape';
+import { Term } from '../glossary/Term';
 
 function formatInterval(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${ms / 1000} s`;
@@ -28,7 +29,7 @@ export function MaterializationStatus({
   return (
     <div className="cl-status small" data-testid="changelog-status">
       <h4>
-        {t('clMatTitle')}{' '}
+        <Term id="materialization">{t('clMatTitle')}</Term>{' '}
         <span className="muted">
           (
           {m.intervalMs > 0

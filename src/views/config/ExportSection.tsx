@@ -51,7 +51,10 @@ export function ExportSection() {
           onClick={() =>
             downloadBlob(
               scenarioFileName(scenario),
-              new Blob([scenarioJsonText(scenario)], { type: 'application/json' }),
+              // The file, like the link, opens the same step of the same branch.
+              new Blob([scenarioJsonText(scenario, { cursor, interventions: [...timeline.interventions] })], {
+                type: 'application/json',
+              }),
             )
           }
         >

@@ -7,7 +7,7 @@ import { useId, useRef, useState, type ClipboardEvent } from 'react';
 import { useT } from '../../i18n/useT';
 import { MAX_IMPORT_BYTES, formatLimit, formatSize } from '../../app/scenarioIo/limits';
 import { DOCUMENT } from '../../app/scenarioIo/importScenarioText';
-import { ProblemList } from './ProblemList';
+import { ImportStatusView } from './ImportStatusView';
 import type { ScenarioImport } from './useScenarioImport';
 
 export function ImportSection({ io }: { io: ScenarioImport }) {
@@ -29,7 +29,6 @@ export function ImportSection({ io }: { io: ScenarioImport }) {
       ]);
     }
   };
-  const status = io.status;
   return (
     <section className="io-section" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('ioImportTitle')}</h3>
@@ -77,26 +76,7 @@ export function ImportSection({ io }: { io: ScenarioImport }) {
           {t('ioImportPasted')}
         </button>
       </div>
-      <div className="io-status" role="status" data-testid="io-status">
-        {status?.kind === 'reading' && t('ioReading', { source: status.source })}
-        {status?.kind === 'loaded' && (
-          <span className="io-ok">
-            {t('ioLoaded', { title: status.title, source: status.source, steps: status.steps })}
-            {status.notes.map((n) => (
-              <span key={n.path} className="io-migrated" data-testid="io-migrated">
-                {' '}
-                {t('ioMigratedField', { field: n.path, from: n.from, to: n.to.path, value: n.to.value })}
-              </span>
-            ))}
-          </span>
-        )}
-        {status?.kind === 'refused' && (
-          <div className="io-refused">
-            <strong>{t('ioRefused', { source: status.source })}</strong>
-            <ProblemList problems={status.problems} testId="io-problems" />
-          </div>
-        )}
-      </div>
+      <ImportStatusView status={io.status} />
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * ‹ and › are disabled when there is nothing to jump to, and their tooltip says why, or which step
  * they lead to.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { selectCursor } from '../../store/selectors';
 import { eventPositions, JUMP_KINDS, nearestPosition, type JumpKind } from '../../store/eventJumps';
@@ -24,7 +24,9 @@ const LABELS: Record<JumpKind, MessageKey> = {
 
 export function EventJump() {
   const t = useT();
-  const [kind, setKind] = useState<JumpKind>('checkpoint');
+  // In the store, so `[` and `]` (app/useKeyboardShortcuts.ts) jump by the kind shown here.
+  const kind = useAppStore((s) => s.jumpKind);
+  const setKind = useAppStore((s) => s.setJumpKind);
   const cursor = useAppStore(selectCursor);
   const timeline = useAppStore((s) => s.timeline);
   const revision = useAppStore((s) => s.revision);

@@ -8,13 +8,17 @@ import { selectHelpOpen } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { keepTabInside } from '../config/useDialogFocus';
+import '../glossary/glossary.css';
 
 const SHORTCUTS: [string, MessageKey][] = [
   ['Space', 'shortcutPlay'],
   ['← / →', 'shortcutStep'],
   ['Shift + ← / →', 'shortcutStepBig'],
   ['Home / End', 'shortcutEnds'],
+  ['[ / ]', 'hlpShortcutJump'],
+  ['1 – 5', 'hlpShortcutTabs'],
   ['− / +', 'shortcutSpeed'],
+  ['G', 'hlpShortcutGlossary'],
   ['P', 'shortcutPresenter'],
   ['?', 'shortcutHelp'],
 ];
@@ -23,6 +27,7 @@ export function HelpOverlay() {
   const t = useT();
   const open = useAppStore(selectHelpOpen);
   const setHelpOpen = useAppStore((s) => s.setHelpOpen);
+  const openGlossary = useAppStore((s) => s.openGlossary);
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -57,9 +62,15 @@ export function HelpOverlay() {
             ))}
           </tbody>
         </table>
-        <button ref={closeRef} type="button" onClick={() => setHelpOpen(false)}>
-          {t('close')}
-        </button>
+        <div className="help-buttons">
+          <button ref={closeRef} type="button" onClick={() => setHelpOpen(false)}>
+            {t('close')}
+          </button>
+          {/* The glossary is the help's other half: what the words on screen mean. */}
+          <button type="button" data-testid="help-glossary" onClick={() => openGlossary()}>
+            {t('hlpGlossary')} <kbd>G</kbd>
+          </button>
+        </div>
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { useT } from '../../i18n/useT';
 import { narrate, shortFlinkRef, translator } from './narrate';
 import { useViewCursor, useViewState } from '../panelPace';
 import './narration.css';
+import { TermText } from '../glossary/Term';
 
 export function NarrationPanel() {
   const t = useT();
@@ -38,11 +39,11 @@ export function NarrationPanel() {
       {/* Announced when stepping, not while playing (it would never stop talking). */}
       <div className="nar-body" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
         <p className="nar-headline" data-testid="narration-headline">
-          {n.headline}
+          <TermText text={n.headline} />
         </p>
         {n.why && (
           <p className="nar-why" data-testid="narration-why" title={n.why}>
-            {n.why}
+            <TermText text={n.why} />
           </p>
         )}
       </div>

@@ -2,8 +2,9 @@
  * Presenter mode's narration above the stage: the headline of the narration panel for the step
  * at the cursor (narrateStep/narrateStart of src/views/narration), and on demand its full
  * explanation in large type (a changelog or unaligned class needs the "why": the key sentence is
- * often its last). Two toggles at its right end show the explanation and put the subtask panel
- * (state table, LSM, DSTL tape) into the stage. It stands in for the side panels, so it is paced
+ * often its last). Three toggles at its right end show the explanation, put the subtask panel
+ * (state table, LSM, DSTL tape) into the stage, and show the actions panel (faults, savepoint,
+ * restore) there, so a class can inject a failure or restore without leaving presenter mode. It stands in for the side panels, so it is paced
  * with their group while playing fast (panelPace).
  */
 import { useMemo } from 'react';
@@ -17,6 +18,7 @@ import {
 import { useT } from '../../i18n/useT';
 import { narrateStart, narrateStep, translator } from '../narration/narrate';
 import { useViewCursor, useViewEvents, useViewState } from '../panelPace';
+import { TermText } from '../glossary/Term';
 
 export function PresenterNarration() {
   const t = useT();
@@ -29,6 +31,8 @@ export function PresenterNarration() {
   const setShowWhy = useAppStore((s) => s.setPresenterWhy);
   const taskInStage = useAppStore(selectTaskInStage);
   const setTaskInStage = useAppStore((s) => s.setTaskInStage);
+  const showActions = useAppStore((s) => s.presenterActions);
+  const setShowActions = useAppStore((s) => s.setPresenterActions);
   const n = useMemo(() => {
     const tr = translator(lang);
     return cursor === 0 ? narrateStart(tr) : narrateStep(events, state, tr, lang);
@@ -43,11 +47,11 @@ export function PresenterNarration() {
       {/* Announced when stepping, not while playing (it would never stop talking). */}
       <div className="presenter-text" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
         <p className="presenter-headline" title={showWhy ? undefined : n.why || undefined}>
-          {n.headline}
+          <TermText text={n.headline} />
         </p>
         {showWhy && n.why && (
           <p className="presenter-why" data-testid="presenter-why">
-            {n.why}
+            <TermText text={n.why} />
           </p>
         )}
       </div>
@@ -69,6 +73,15 @@ export function PresenterNarration() {
           onClick={() => setTaskInStage(!taskInStage)}
         >
           {t('clsPresenterTask')}
+        </button>
+        <button
+          type="button"
+          aria-pressed={showActions}
+          title={t('hlpPresenterActionsHint')}
+          data-testid="presenter-actions-toggle"
+          onClick={() => setShowActions(!showActions)}
+        >
+          {t('hlpPresenterActions')}
         </button>
       </div>
     </section>

@@ -6,6 +6,7 @@
 const KEYS = {
   taskInStage: 'checkpoint-lab.task-in-stage',
   presenterWhy: 'checkpoint-lab.presenter-why',
+  presenterActions: 'checkpoint-lab.presenter-actions',
 } as const;
 
 export type StagePanelChoice = keyof typeof KEYS;

@@ -15,6 +15,7 @@ import { whyAlive } from '../storage/whyAlive';
 import { useExplainedFile } from '../storage/useExplainedFile';
 import { formatRetained, lineageByPath, registryRows, type RegistryRow } from './registryRows';
 import './registry.css';
+import { TermText } from '../glossary/Term';
 
 function FileCell({ r }: { r: RegistryRow }) {
   const t = useT();
@@ -58,7 +59,8 @@ export function RegistryTable() {
   return (
     <div className="registry-table" data-testid="registry-table">
       <p className="muted small">
-        {refcount ? t('rgModelRefcount') : t('rgModelLastUsed')} · {t('rgRetained', { ids: retained.length ? retained.join(', ') : '–', n: state.scenario.checkpointing.numRetained })}
+        <TermText text={refcount ? t('rgModelRefcount') : t('rgModelLastUsed')} /> ·{' '}
+        <TermText text={t('rgRetained', { ids: retained.length ? retained.join(', ') : '–', n: state.scenario.checkpointing.numRetained })} />
       </p>
       {rows.length === 0 ? (
         <p className="muted">{t('rgEmpty')}</p>

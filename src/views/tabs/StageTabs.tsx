@@ -5,11 +5,13 @@
  * ARIA tabs pattern with automatic activation: ← → Home End move between tabs and show the tab
  * they land on.
  */
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { CheckpointHistory } from '../checkpoints/CheckpointHistory';
 import { useRestoreTab } from '../restore/useRestoreTab';
+import { useAppStore } from '../../store/appStore';
+import { STAGE_TAB_IDS, type StageTabId } from '../../store/navigationSlice';
 import './tabs.css';
 
 // Not on screen at start: their code loads when their tab is first shown (npm run bench: initial bundle).
@@ -18,8 +20,8 @@ const ChartsPanel = lazy(() => import('../charts/ChartsPanel').then((m) => ({ de
 const RestoreView = lazy(() => import('../restore/RestoreView').then((m) => ({ default: m.RestoreView })));
 const RegistryTable = lazy(() => import('../registry/RegistryTable').then((m) => ({ default: m.RegistryTable })));
 
-const ALL_TABS = ['checkpoints', 'timeline', 'charts', 'registry', 'restore'] as const;
-type TabId = (typeof ALL_TABS)[number];
+const ALL_TABS = STAGE_TAB_IDS;
+type TabId = StageTabId;
 const LABELS: Record<TabId, MessageKey> = {
   checkpoints: 'checkpoints',
   registry: 'rgTab',
@@ -30,10 +32,17 @@ const LABELS: Record<TabId, MessageKey> = {
 
 export function StageTabs() {
   const t = useT();
-  const [chosen, setTab] = useState<TabId>('checkpoints');
+  // In the store, so the shortcuts 1–5 (app/useKeyboardShortcuts.ts) switch the same tab.
+  const chosen = useAppStore((s) => s.stageTab);
+  const setTab = useAppStore((s) => s.setStageTab);
+  const setShown = useAppStore((s) => s.setStageTabsShown);
   const refs = useRef(new Map<TabId, HTMLButtonElement>());
   const restoreTab = useRestoreTab();
-  const TABS: readonly TabId[] = restoreTab.visible ? ALL_TABS : ALL_TABS.filter((id) => id !== 'restore');
+  const TABS: readonly TabId[] = useMemo(
+    () => (restoreTab.visible ? ALL_TABS : ALL_TABS.filter((id) => id !== 'restore')),
+    [restoreTab.visible],
+  );
+  useEffect(() => setShown(TABS), [TABS, setShown]);
   // A recording without a restore has no Restore tab: show the history instead.
   const tab = TABS.includes(chosen) ? chosen : 'checkpoints';
 

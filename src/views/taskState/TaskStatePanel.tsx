@@ -6,6 +6,7 @@ import { selectPresenter, selectSelectedTask, selectTaskInStage } from '../../st
 import { useT } from '../../i18n/useT';
 import { LsmView } from '../lsm/LsmView';
 import { useViewState } from '../panelPace';
+import { Term } from '../glossary/Term';
 
 /** Only changelog scenarios need the DSTL tape, so its code is fetched the first time one is shown. */
 const ChangelogSection = lazy(() => import('../changelog/ChangelogSection').then((m) => ({ default: m.ChangelogSection })));
@@ -65,7 +66,9 @@ export function TaskStatePanel() {
             <table className="state-table" data-testid="state-table">
               <thead>
                 <tr>
-                  <th>{t('keyGroup')}</th>
+                  <th>
+                    <Term id="key-group">{t('keyGroup')}</Term>
+                  </th>
                   <th>{t('key')}</th>
                   <th>{t('value')}</th>
                 </tr>
