@@ -7,6 +7,7 @@
  */
 import { useEffect } from 'react';
 import { useAppStore } from '../store/appStore';
+import { moveLessonStop, onLessonPath } from './lessons/lessonNavigation';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 const SELECT_KEYS = new Set(['ArrowUp', 'ArrowDown']);
@@ -37,6 +38,18 @@ export function useKeyboardShortcuts(): void {
         return;
       }
       if (handledNatively(e.target, e.key)) return;
+      // The lesson picker is a page of its own: the simulator behind it does not move.
+      if (s.lessonPickerOpen) return;
+      // In a lesson, a presenter's clicker (PageUp/PageDown, or ←/→ while on the lesson's path) moves between stops.
+      if (s.lesson && !e.shiftKey) {
+        const along = e.key === 'PageDown' || (e.key === 'ArrowRight' && onLessonPath(s)) ? 1 : e.key === 'PageUp' || (e.key === 'ArrowLeft' && onLessonPath(s)) ? -1 : 0;
+        if (along !== 0) {
+          s.setPlaying(false);
+          moveLessonStop(along);
+          e.preventDefault();
+          return;
+        }
+      }
       switch (e.key) {
         case ' ':
           // A focused button would also "click" on Space: handle it once, here.

@@ -4,12 +4,14 @@ import { createPersistenceSlice, type PersistenceSlice } from './persistenceSlic
 import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice';
 import { createTimelineSlice, type TimelineSlice } from './timelineSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
+import { createLessonSlice, type LessonSlice } from './lessonSlice';
 
-export type AppStore = TimelineSlice & PlaybackSlice & UiSlice & PersistenceSlice;
+export type AppStore = TimelineSlice & PlaybackSlice & UiSlice & PersistenceSlice & LessonSlice;
 
 export const useAppStore = create<AppStore>()((...a) => ({
   ...createTimelineSlice(...a),
   ...createPlaybackSlice(...a),
   ...createUiSlice(...a),
   ...createPersistenceSlice(...a),
+  ...createLessonSlice(...a),
 }));

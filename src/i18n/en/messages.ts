@@ -21,6 +21,7 @@ import { registryEn } from './registry';
 import { playbackEn } from './playback';
 import { classroomEn } from './classroom';
 import { recordingEn } from './recording';
+import { lessonsEn } from './lessons';
 
 export const messagesEn = {
   ...coreEn,
@@ -40,4 +41,5 @@ export const messagesEn = {
   ...playbackEn,
   ...classroomEn,
   ...recordingEn,
+  ...lessonsEn,
 };

@@ -21,6 +21,7 @@ import { registryZh } from './registry';
 import { playbackZh } from './playback';
 import { classroomZh } from './classroom';
 import { recordingZh } from './recording';
+import { lessonsZh } from './lessons';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -40,4 +41,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...playbackZh,
   ...classroomZh,
   ...recordingZh,
+  ...lessonsZh,
 };

@@ -6,6 +6,7 @@
  * they land on.
  */
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { CheckpointHistory } from '../checkpoints/CheckpointHistory';
@@ -31,6 +32,13 @@ const LABELS: Record<TabId, MessageKey> = {
 export function StageTabs() {
   const t = useT();
   const [chosen, setTab] = useState<TabId>('checkpoints');
+  // A lesson stop that highlights a tab opens it (once per request; the learner may switch away).
+  const lessonTab = useAppStore((s) => s.lessonTab);
+  const [lessonSeq, setLessonSeq] = useState(0);
+  if (lessonTab && lessonTab.seq !== lessonSeq) {
+    setLessonSeq(lessonTab.seq);
+    if ((ALL_TABS as readonly string[]).includes(lessonTab.tab)) setTab(lessonTab.tab as TabId);
+  }
   const refs = useRef(new Map<TabId, HTMLButtonElement>());
   const restoreTab = useRestoreTab();
   const TABS: readonly TabId[] = restoreTab.visible ? ALL_TABS : ALL_TABS.filter((id) => id !== 'restore');
