@@ -72,6 +72,8 @@ for (const lang of ['en', 'zh'] as const) {
     const errors = watchErrors(page);
     await page.goto('/');
     await page.getByTestId(`picker-lang-${lang}`).click();
+    await expect(page.getByTestId('picker-simulator')).toHaveText(lang === 'en' ? 'Open the free simulator →' : '打开自由模拟器 →');
+    await screenshotAndMeasure(page, `lesson-picker-${lang}`);
     for (const lesson of LESSONS) {
       if (!(await page.getByTestId('lesson-picker').isVisible())) await page.getByTestId('lesson-all').click();
       await expect(page.getByTestId(`lesson-card-${lesson.id}`)).toContainText(lesson.title[lang]);
