@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 // Browsers cannot be downloaded here: the tests drive Debian's Chromium.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 4317);
+const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -12,7 +13,11 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL,
+    // A first visit lands on the lesson picker (issue 15); the tests of the simulator start past
+    // it, as a learner who once chose (src/app/lessons/startChoice.ts). e2e/lessons.spec.ts opens
+    // fresh contexts without this to test the first visit.
+    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'checkpoint-lab.start', value: 'chosen' }] }] },
     viewport: { width: 1280, height: 720 },
     launchOptions: {
       executablePath,

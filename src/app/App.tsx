@@ -25,6 +25,9 @@ import { ShareLinkNotice } from '../views/config/ShareLinkNotice';
 import { PageFileDrop } from '../views/config/PageFileDrop';
 import { PANEL, PacedPanel } from '../views/panelPace';
 import { RecordingProblem } from '../views/controls/RecordingProblem';
+import { LessonPanel } from '../views/lessons/LessonPanel';
+import { LessonPicker } from '../views/lessons/LessonPicker';
+import { useLessonStartup } from './lessons/useLessonStartup';
 
 export function App() {
   const t = useT();
@@ -35,6 +38,8 @@ export function App() {
   usePlayback();
   useKeyboardShortcuts();
   usePersistenceSync();
+  useLessonStartup();
+  const inLesson = useAppStore((s) => s.lesson !== null);
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     document.title = t('appTitle');
@@ -49,6 +54,7 @@ export function App() {
       <main className="workspace">
         <div className="stage">
           <RecordingProblem />
+          {presenter && inLesson && <LessonPanel />}
           {presenter && (
             <PacedPanel group={PANEL.side}>
               <PresenterNarration />
@@ -95,6 +101,7 @@ export function App() {
         {/* Presenter mode gives the stage the whole width; its narration line stands in for the side panel. */}
         {!presenter && (
           <aside className="side">
+            {inLesson && <LessonPanel />}
             {/* While playing fast these panels are refreshed in turn, one group per frame (panelPace.tsx). */}
             <PacedPanel group={PANEL.side}>
               <ActionsPanel />
@@ -118,6 +125,7 @@ export function App() {
       <RestoreOfferDialog />
       <ShareLinkNotice />
       <PageFileDrop />
+      <LessonPicker />
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { version as APP_VERSION } from '../../package.json';
 import { deleteAbandonedSessions } from './abandonedSessions';
 import { downloadJson } from './downloadJson';
 import { MirrorSync } from './mirrorSync';
+import { connectLessonProgress } from './lessons/lessonProgress';
 import { findRestorePoint, readBackCheckpoint, type RestorePoint } from './restoreFromStorage';
 import { SerialQueue } from './serialQueue';
 import { SessionSaver } from './sessionSaver';
@@ -89,6 +90,7 @@ export class PersistenceController {
     this.saver?.dispose();
     if (this.store.getState().persistenceCommands === this.commands)
       this.store.getState().setPersistenceCommands(null);
+    connectLessonProgress(null);
     this.mirror?.close();
   }
 
@@ -117,6 +119,8 @@ export class PersistenceController {
     }
     const mirror = opened.mirror;
     this.mirror = mirror;
+    // Lesson progress lives beside the sessions, in its own store (src/persistence/lessonProgress.ts).
+    connectLessonProgress(mirror);
     // A "close other tabs" message from a blocked open is answered once the open is done.
     s.clearPersistenceError('open');
     const callbacks = {
@@ -331,6 +335,7 @@ export class PersistenceController {
     this.sync?.dispose();
     this.saver?.dispose();
     await this.queue.whenIdle();
+    connectLessonProgress(null);
     this.mirror?.close();
     try {
       await resetDatabase({ onBlocked: (e) => this.report(e, 'reset') });

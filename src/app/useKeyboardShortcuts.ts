@@ -10,6 +10,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../store/appStore';
 import { findEventPosition } from '../store/eventJumps';
+import { moveLessonStop, onLessonPath } from './lessons/lessonNavigation';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 const SELECT_KEYS = new Set(['ArrowUp', 'ArrowDown']);
@@ -42,6 +43,18 @@ export function useKeyboardShortcuts(): void {
       // The glossary is a modal dialog with a search field and links: the playback behind it stays put.
       if (s.glossaryEntry !== null) return;
       if (handledNatively(e.target, e.key)) return;
+      // The lesson picker is a page of its own: the simulator behind it does not move.
+      if (s.lessonPickerOpen) return;
+      // In a lesson, a presenter's clicker (PageUp/PageDown, or ←/→ while on the lesson's path) moves between stops.
+      if (s.lesson && !e.shiftKey) {
+        const along = e.key === 'PageDown' || (e.key === 'ArrowRight' && onLessonPath(s)) ? 1 : e.key === 'PageUp' || (e.key === 'ArrowLeft' && onLessonPath(s)) ? -1 : 0;
+        if (along !== 0) {
+          s.setPlaying(false);
+          moveLessonStop(along);
+          e.preventDefault();
+          return;
+        }
+      }
       if (/^[1-9]$/.test(e.key)) {
         const tab = s.stageTabsShown[Number(e.key) - 1];
         if (!tab) return;

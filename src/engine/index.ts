@@ -32,3 +32,5 @@ export { transactionsOf, type ExternalTransaction, type TransactionStatus, type 
 export { sinkOutcome, type SinkOutcome } from './verdict/sinkOutcome';
 export { compareSinkOutcomes, exactlyOnceVerdict, type ExactlyOnceVerdict } from './verdict/exactlyOnce';
 export { failureFreeScenario, failureFreeOutcome, FAULT_ACTIONS } from './verdict/failureFreeRun';
+// The validation building blocks, for other formats that read like the scenario's (lessons).
+export { strictObject, variant, int, formatPath, issueKeys, VALIDATION_CONFIG } from './scenario/validation';

@@ -6,7 +6,7 @@ import { unwrap, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { PersistenceError } from './persistenceError';
 import type { IndexEntry, RecordKey, RecordStore, RecordTx, StoredEntry, WriteOp } from './recordStore';
 import { runTransaction, type LabTransaction } from './runTransaction';
-import type { CheckpointLabSchema, IndexName, SessionKeyedStore, SessionRangeStore, StoreName } from './schema';
+import type { CheckpointLabSchema, IndexName, ListedStore, SessionRangeStore, StoreName } from './schema';
 
 // Typed as readwrite so put/delete exist; in a readonly transaction IndexedDB itself refuses them.
 type LooseStore = IDBPObjectStore<unknown, ArrayLike<string>, string, 'readwrite'>;
@@ -77,7 +77,7 @@ function adapt(tx: LabTransaction<IDBTransactionMode>): RecordTx {
     },
     getSessionKeys: async (store: SessionRangeStore, sessionId) => (await os(store).getAllKeys(sessionRange(sessionId))) as RecordKey[],
     getSessionIndexKeys: (store: SessionRangeStore, index, sessionId) => indexKeys(unwrap(os(store)), index, sessionId),
-    async getAllEntries(store: SessionKeyedStore) {
+    async getAllEntries(store: ListedStore) {
       const s = os(store);
       const [keys, values] = await Promise.all([s.getAllKeys(), s.getAll()]);
       return zip(keys, values);

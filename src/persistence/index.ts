@@ -16,3 +16,4 @@ export type { Validator } from './validateRecord';
 export type { Json } from './jsonSafe';
 export { DB_NAME } from './schema';
 export { FILE_FORMAT_VERSION, FORMAT_VERSION } from './records';
+export type { LessonProgressRecord } from './lessonProgress';

@@ -11,7 +11,7 @@
 import { PersistenceError } from './persistenceError';
 import { compareKeys, type IndexEntry, type RecordKey, type RecordStore, type RecordTx, type StoredEntry } from './recordStore';
 import { FILE_LISTING_KEY_PATH } from './records';
-import { STORE_NAMES, type IndexName, type SessionKeyedStore, type SessionRangeStore, type StoreName } from './schema';
+import { STORE_NAMES, type IndexName, type ListedStore, type SessionRangeStore, type StoreName } from './schema';
 import { toPersistenceError } from './toPersistenceError';
 
 /** Each store's key path; must equal what the migrations create (a test compares them). */
@@ -20,6 +20,7 @@ export const MEMORY_KEY_PATHS: Readonly<Record<StoreName, string | readonly stri
   checkpoints: ['sessionId', 'checkpointId'],
   sessions: 'sessionId',
   registry: 'sessionId',
+  lessonProgress: 'lessonId',
 };
 
 /** Each index's key path by store; must equal what the migrations create (a test compares them). */
@@ -128,7 +129,7 @@ export class MemoryRecordStore implements RecordStore {
         }
         return entries.sort((a, b) => compareKeys(a.key, b.key) || compareKeys(a.primaryKey, b.primaryKey));
       },
-      getAllEntries: async (store: SessionKeyedStore) => sorted(reading(store).values()).map((e) => ({ key: e.key, value: structuredClone(e.value) })),
+      getAllEntries: async (store: ListedStore) => sorted(reading(store).values()).map((e) => ({ key: e.key, value: structuredClone(e.value) })),
       put: async (store, record) => put(store, record),
       delete: async (store, key) => {
         writing(store).delete(JSON.stringify(key));

@@ -50,6 +50,13 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 3,
+    description: 'Create the lessonProgress store (one record per lesson id, independent of sessions)',
+    migrate(db) {
+      if (!db.objectStoreNames.contains('lessonProgress')) db.createObjectStore('lessonProgress', { keyPath: 'lessonId' });
+    },
+  },
 ];
 
 /**

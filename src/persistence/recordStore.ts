@@ -8,7 +8,7 @@
  * The interface keeps IndexedDB's rules so code that works on memory works on IndexedDB: all
  * access happens inside `transact`, which is atomic; `work` must await only its own `tx` calls.
  */
-import type { IndexName, SessionKeyedStore, SessionRangeStore, StoreName } from './schema';
+import type { IndexName, ListedStore, SessionRangeStore, StoreName } from './schema';
 
 /** A primary key: a session id, or [sessionId, path] / [sessionId, checkpointId]. */
 export type RecordKey = string | readonly [string, string] | readonly [string, number];
@@ -42,7 +42,7 @@ export interface RecordTx {
    */
   getSessionIndexKeys(store: SessionRangeStore, index: IndexName, sessionId: string): Promise<IndexEntry[]>;
   /** Every record of a session-keyed store, in key order. */
-  getAllEntries(store: SessionKeyedStore): Promise<StoredEntry[]>;
+  getAllEntries(store: ListedStore): Promise<StoredEntry[]>;
   /** Stores a record under the key its own fields name (in-line keys). */
   put(store: StoreName, record: object): Promise<void>;
   delete(store: StoreName, key: RecordKey): Promise<void>;

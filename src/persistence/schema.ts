@@ -5,6 +5,7 @@
  */
 import type { DBSchema } from 'idb';
 import type { CheckpointRecord, FileListingKey, FileRecord, RegistryRecord, SessionRecord } from './records';
+import type { LessonProgressRecord } from './lessonProgress';
 
 /** The database name. One database per origin holds every session. */
 export const DB_NAME = 'checkpoint-lab';
@@ -15,10 +16,11 @@ export interface CheckpointLabSchema extends DBSchema {
   checkpoints: { key: [string, number]; value: CheckpointRecord };
   sessions: { key: string; value: SessionRecord };
   registry: { key: string; value: RegistryRecord };
+  lessonProgress: { key: string; value: LessonProgressRecord };
 }
 
 /** The names of the object stores. */
-export type StoreName = 'files' | 'checkpoints' | 'sessions' | 'registry';
+export type StoreName = 'files' | 'checkpoints' | 'sessions' | 'registry' | 'lessonProgress';
 
 /** Stores keyed by [sessionId, …]: a session's records form one key range. */
 export type SessionRangeStore = 'files' | 'checkpoints';
@@ -26,8 +28,11 @@ export type SessionRangeStore = 'files' | 'checkpoints';
 /** Stores keyed by the session id alone. */
 export type SessionKeyedStore = 'sessions' | 'registry';
 
+/** Stores read whole (getAllEntries): the session-keyed ones and lesson progress. */
+export type ListedStore = SessionKeyedStore | 'lessonProgress';
+
 /** Every store, e.g. for a transaction that deletes a whole session. */
-export const STORE_NAMES: readonly StoreName[] = ['files', 'checkpoints', 'sessions', 'registry'];
+export const STORE_NAMES: readonly StoreName[] = ['files', 'checkpoints', 'sessions', 'registry', 'lessonProgress'];
 
 /** The indexes, by store: keys start with sessionId, so a session's entries form one key range. */
 export type IndexName = 'byListing';

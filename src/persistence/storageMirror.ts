@@ -7,6 +7,8 @@
  * Every method is one transaction: either all of it is stored or none of it. Failures reject
  * with a PersistenceError (`kind`, a user-facing `message`, `recovery`).
  */
+import * as lessonProgress from './lessonProgress';
+import type { LessonProgressRecord } from './lessonProgress';
 import type { StorageOp, StoredFile } from '../engine/storage/remoteStorage';
 import * as checkpointMeta from './checkpointMeta';
 import type { CheckpointEntry, RegistryEntry } from './checkpointMeta';
@@ -137,6 +139,16 @@ export class StorageMirror {
   /** Imports an export (replacing the session with its id, or stored as `asSessionId`); all or nothing. */
   importSession(data: unknown, asSessionId?: string): Promise<SessionSummary> {
     return sessionExport.importSession(this.store, data, asSessionId);
+  }
+
+  /** Stores (or replaces) a lesson's progress record. */
+  saveLessonProgress(record: LessonProgressRecord): Promise<void> {
+    return lessonProgress.putLessonProgress(this.store, record);
+  }
+
+  /** Every sound lesson progress record (damaged ones are skipped). */
+  listLessonProgress(): Promise<LessonProgressRecord[]> {
+    return lessonProgress.listLessonProgress(this.store);
   }
 
   /** Closes the connection; later calls fail with `unavailable`. */

@@ -5,8 +5,9 @@ import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice';
 import { createTimelineSlice, type TimelineSlice } from './timelineSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 import { createNavigationSlice, type NavigationSlice } from './navigationSlice';
+import { createLessonSlice, type LessonSlice } from './lessonSlice';
 
-export type AppStore = TimelineSlice & PlaybackSlice & UiSlice & PersistenceSlice & NavigationSlice;
+export type AppStore = TimelineSlice & PlaybackSlice & UiSlice & PersistenceSlice & NavigationSlice & LessonSlice;
 
 export const useAppStore = create<AppStore>()((...a) => ({
   ...createTimelineSlice(...a),
@@ -14,4 +15,5 @@ export const useAppStore = create<AppStore>()((...a) => ({
   ...createUiSlice(...a),
   ...createPersistenceSlice(...a),
   ...createNavigationSlice(...a),
+  ...createLessonSlice(...a),
 }));

@@ -7,7 +7,7 @@ import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import { DEPRECATED_CHECKPOINTING_PROPERTIES } from './legacyFields';
 import { SCENARIO_FORMAT, scenarioSchema } from './scenarioSchema';
 
-const CONVERSION: ConversionConfig = {
+export const CONVERSION: ConversionConfig = {
   target: 'draft-2020-12',
   // The shape a person writes: fields with a default are optional and show it as `default`.
   typeMode: 'input',

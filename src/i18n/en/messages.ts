@@ -23,6 +23,7 @@ import { classroomEn } from './classroom';
 import { recordingEn } from './recording';
 import { checkpointDetailEn } from './checkpointDetail';
 import { helpEn } from './help';
+import { lessonsEn } from './lessons';
 
 export const messagesEn = {
   ...coreEn,
@@ -44,4 +45,5 @@ export const messagesEn = {
   ...recordingEn,
   ...checkpointDetailEn,
   ...helpEn,
+  ...lessonsEn,
 };

@@ -23,6 +23,7 @@ import { classroomZh } from './classroom';
 import { recordingZh } from './recording';
 import { checkpointDetailZh } from './checkpointDetail';
 import { helpZh } from './help';
+import { lessonsZh } from './lessons';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -44,4 +45,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...recordingZh,
   ...checkpointDetailZh,
   ...helpZh,
+  ...lessonsZh,
 };

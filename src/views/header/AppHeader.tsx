@@ -1,4 +1,4 @@
-/** Title bar with the language switch, the Examples gallery, the scenario dialog, presenter mode and the shortcut help button. */
+/** Title bar with the language switch, the lessons, the Examples gallery, the scenario dialog, presenter mode and the shortcut help button. */
 import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { ScenarioButton } from '../config/ScenarioButton';
@@ -7,6 +7,7 @@ import { PresenterControls } from '../presenter/PresenterControls';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { Lang } from '../../i18n/language';
+import { openLessonPicker } from '../../app/lessons/lessonNavigation';
 
 // Loaded when first opened: it is not needed to start (npm run bench: initial bundle).
 const ConfigDialog = lazy(() => import('../config/ConfigDialog').then((m) => ({ default: m.ConfigDialog })));
@@ -48,6 +49,9 @@ export function AppHeader() {
             </button>
           ))}
         </div>
+        <button type="button" onClick={openLessonPicker} data-testid="lessons-button">
+          {t('lessonHeaderButton')}
+        </button>
         <ExamplesButton onClick={() => setExamplesOpen(true)} onPrefetch={() => void loadExamplesDialog()} />
         <ScenarioButton onClick={() => setConfigOpen(true)} />
         <PresenterControls />

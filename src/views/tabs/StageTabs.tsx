@@ -36,6 +36,11 @@ export function StageTabs() {
   const chosen = useAppStore((s) => s.stageTab);
   const setTab = useAppStore((s) => s.setStageTab);
   const setShown = useAppStore((s) => s.setStageTabsShown);
+  // A lesson stop that highlights a tab opens it (once per request; the learner may switch away).
+  const lessonTab = useAppStore((s) => s.lessonTab);
+  useEffect(() => {
+    if (lessonTab && (ALL_TABS as readonly string[]).includes(lessonTab.tab)) setTab(lessonTab.tab as TabId);
+  }, [lessonTab, setTab]);
   const refs = useRef(new Map<TabId, HTMLButtonElement>());
   const restoreTab = useRestoreTab();
   const TABS: readonly TabId[] = useMemo(

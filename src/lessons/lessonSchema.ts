@@ -1,0 +1,155 @@
+/**
+ * The lesson format `checkpoint-lab/lesson@1`: a scenario and ordered stops, each anchored to an
+ * engine event by a selector (never a step number, so a lesson survives engine changes), with a
+ * short text in English and Chinese, the elements to highlight and optionally a question whose
+ * answer is computed from the recorded run (facts), never written into the lesson.
+ */
+import * as v from 'valibot';
+import { FLINK_REFS, int, strictObject, variant, type EventType } from '../engine';
+
+export const LESSON_FORMAT = 'checkpoint-lab/lesson@1';
+
+/** Size limits: a lesson is a few KB; these bound what a pasted file can make the app do. */
+export const LESSON_LIMITS = { stops: 40, textChars: 1200, titleChars: 120, facts: 16, choices: 6, whereFields: 8, highlights: 6 } as const;
+
+/** Every engine event type, for selectors (the compiler keeps FLINK_REFS complete). */
+export const EVENT_TYPES = Object.keys(FLINK_REFS) as EventType[];
+
+/**
+ * The elements the lesson player knows how to highlight. Each names a region of the app (the
+ * player maps it to a `data-lesson-target` attribute), never a CSS selector, so lessons do not
+ * break when the markup changes.
+ */
+export const HIGHLIGHT_TARGETS = [
+  'job-graph',
+  'checkpoints',
+  'timeline',
+  'charts',
+  'registry',
+  'restore',
+  'storage',
+  'task-state',
+  'changelog',
+  'narration',
+  'events',
+  'actions',
+  'controls',
+] as const;
+export type HighlightTarget = (typeof HIGHLIGHT_TARGETS)[number];
+
+const text = (max: number) => v.pipe(v.string(), v.minLength(1), v.maxLength(max));
+/** A text in both languages; `{name}` placeholders are filled from the stop's facts. */
+const bilingual = (max: number) => strictObject({ en: text(max), zh: text(max) });
+
+const scalar = v.union([v.string(), v.number(), v.boolean(), v.null()]);
+
+const eventType = v.picklist(EVENT_TYPES);
+
+/**
+ * An event selector: the `nth` (1-based) event of this type whose fields equal `where`'s. Without
+ * `nth` exactly one event may match, or the anchor is ambiguous.
+ */
+export const selectorSchema = strictObject({
+  event: eventType,
+  where: v.optional(v.pipe(v.record(v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a field name')), scalar), v.maxEntries(LESSON_LIMITS.whereFields))),
+  nth: v.optional(int(1, 1000)),
+});
+export type Selector = v.InferOutput<typeof selectorSchema>;
+
+const task = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z][\w-]*#\d+$/, 'a task name like "count#0"')));
+const cpId = int(1, 100_000);
+
+/** Engine facts a text quotes or a question asks, evaluated at the stop (src/lessons/facts.ts). */
+export const factSchema = variant('fact', [
+  /** A field of the stop's anchor event. */
+  strictObject({ fact: v.literal('anchor'), field: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a field name')) }),
+  /** A field of another event, chosen by a selector among the events up to the stop. */
+  strictObject({ fact: v.literal('eventField'), select: selectorSchema, field: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a field name')) }),
+  /** How many events up to the stop match (type and `where`). */
+  strictObject({ fact: v.literal('count'), event: eventType, where: v.optional(v.record(v.string(), scalar)) }),
+  /** The local SST numbers a task uploaded for a checkpoint (file.uploaded), up to the stop. */
+  strictObject({ fact: v.literal('uploadedSsts'), checkpointId: cpId, task }),
+  /** The local SST numbers a completed checkpoint's handle references (its shared files). */
+  strictObject({ fact: v.literal('sharedSsts'), checkpointId: cpId, task }),
+  /** The shared-state registry's reference count of an SST's registered file now (≤1.14; null in the last-used-id model). */
+  strictObject({ fact: v.literal('referenceCount'), sst: int(1, 100_000), task }),
+  /** The last checkpoint id that used an SST's registered file (≥1.15's lastUsedCheckpointID). */
+  strictObject({ fact: v.literal('lastUsedCheckpointId'), sst: int(1, 100_000), task }),
+  /** The retained checkpoints' ids now, oldest first. */
+  strictObject({ fact: v.literal('retainedCheckpoints') }),
+  /** The SSTs whose uploaded files were deleted up to the stop. */
+  strictObject({ fact: v.literal('deletedSsts'), task }),
+  /** Changelog backend: the materialization a checkpoint's handle contains (null: none). */
+  strictObject({ fact: v.literal('materializationOf'), checkpointId: cpId, task }),
+  /** Changelog backend: the change sets (their sequence numbers, 1-based as a learner counts them) a checkpoint's handle holds. */
+  strictObject({ fact: v.literal('changeSetsOf'), checkpointId: cpId, task }),
+  /** Changelog backend: the sequence number below which the log is truncated now. */
+  strictObject({ fact: v.literal('changelogLowestSqn'), task }),
+]);
+export type Fact = v.InferOutput<typeof factSchema>;
+
+/** When a choice is right: the fact's value contains, equals or is (non-)empty. */
+const predicateSchema = v.union([
+  strictObject({ fact: factSchema, contains: scalar }),
+  strictObject({ fact: factSchema, equals: v.union([scalar, v.array(scalar)]) }),
+  strictObject({ fact: factSchema, empty: v.boolean() }),
+]);
+export type Predicate = v.InferOutput<typeof predicateSchema>;
+
+const prompt = bilingual(LESSON_LIMITS.textChars);
+/** The "why" shown after an answer; placeholders: the stop's facts and `{answer}`. */
+const explain = bilingual(LESSON_LIMITS.textChars);
+
+export const questionSchema = variant('kind', [
+  /** Pick the files: the answer is the SST list `answer` evaluates to; options are every SST of the task so far. */
+  strictObject({ kind: v.literal('files'), prompt, answer: factSchema, explain }),
+  /** A number: the answer is the number `answer` evaluates to. */
+  strictObject({ kind: v.literal('number'), prompt, answer: factSchema, explain }),
+  /** One of several choices: exactly one choice's predicate must hold in the run. */
+  strictObject({
+    kind: v.literal('choice'),
+    prompt,
+    choices: v.pipe(v.array(strictObject({ text: bilingual(300), holds: predicateSchema })), v.minLength(2), v.maxLength(LESSON_LIMITS.choices)),
+    explain,
+  }),
+  /** What happens next: the first event after the stop whose type is among `among`. */
+  strictObject({
+    kind: v.literal('next'),
+    prompt,
+    among: v.pipe(v.array(eventType), v.minLength(2), v.maxLength(LESSON_LIMITS.choices)),
+    explain,
+  }),
+]);
+export type Question = v.InferOutput<typeof questionSchema>;
+
+/** `scenarios/<name>.json` of the project, or a scenario document written inline. */
+const scenarioRefSchema = v.union([
+  v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]*\.json$/, 'a file name of scenarios/, like "seed002-refcount.json"')),
+  v.pipe(v.record(v.string(), v.unknown()), v.description('An inline checkpoint-lab/scenario@1 document (see scenario.schema.json).')),
+]);
+export type ScenarioRef = v.InferOutput<typeof scenarioRefSchema>;
+
+export const stopSchema = strictObject({
+  anchor: selectorSchema,
+  /** The run a stop is on, when not the lesson's (e.g. the same job under another Flink version). */
+  scenario: v.optional(scenarioRefSchema),
+  highlight: v.pipe(v.array(v.picklist(HIGHLIGHT_TARGETS)), v.minLength(1), v.maxLength(LESSON_LIMITS.highlights)),
+  title: bilingual(LESSON_LIMITS.titleChars),
+  text: bilingual(LESSON_LIMITS.textChars),
+  facts: v.optional(v.pipe(v.record(v.pipe(v.string(), v.regex(/^[a-z][A-Za-z0-9]*$/, 'a fact name like "cp3Uploads"')), factSchema), v.maxEntries(LESSON_LIMITS.facts))),
+  question: v.optional(questionSchema),
+});
+export type Stop = v.InferOutput<typeof stopSchema>;
+
+export const lessonSchema = strictObject({
+  format: v.literal(LESSON_FORMAT),
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'lowercase letters, digits and dashes, at most 48')),
+  number: int(1, 99),
+  title: bilingual(LESSON_LIMITS.titleChars),
+  summary: bilingual(LESSON_LIMITS.textChars),
+  level: v.picklist(['beginner', 'intermediate', 'advanced']),
+  minutes: int(1, 120),
+  scenario: scenarioRefSchema,
+  stops: v.pipe(v.array(stopSchema), v.minLength(1), v.maxLength(LESSON_LIMITS.stops)),
+});
+export type Lesson = v.InferOutput<typeof lessonSchema>;

@@ -1,0 +1,110 @@
+/**
+ * The lesson picker: where a first visit lands. Each lesson with its level, length and the
+ * learner's progress (IndexedDB); the free simulator is one click away.
+ */
+import { useEffect, useState } from 'react';
+import { LESSONS } from '../../app/lessons/lessonCatalog';
+import { chooseFreeSimulator, openLessonStop } from '../../app/lessons/lessonNavigation';
+import { onLessonProgress, readLessonProgress } from '../../app/lessons/lessonProgress';
+import type { LessonProgressRecord } from '../../persistence';
+import { useAppStore } from '../../store/appStore';
+import { selectLang } from '../../store/selectors';
+import { useT } from '../../i18n/useT';
+import type { MessageKey } from '../../i18n/messages';
+import './lessons.css';
+
+function useProgress(open: boolean): ReadonlyMap<string, LessonProgressRecord> {
+  const [progress, setProgress] = useState<ReadonlyMap<string, LessonProgressRecord>>(new Map());
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const read = () => void readLessonProgress().then((p) => live && setProgress(p));
+    read();
+    const off = onLessonProgress(read);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [open]);
+  return progress;
+}
+
+export function LessonPicker() {
+  const t = useT();
+  const lang = useAppStore(selectLang);
+  const open = useAppStore((s) => s.lessonPickerOpen);
+  const setLang = useAppStore((s) => s.setLang);
+  const progress = useProgress(open);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!open) return null;
+  const start = (id: string, stop: number) => {
+    setBusy(id);
+    setFailed(null);
+    openLessonStop(id, stop).then(
+      () => setBusy(null),
+      (e: unknown) => {
+        setBusy(null);
+        setFailed(e instanceof Error ? e.message : String(e));
+      },
+    );
+  };
+  return (
+    <div className="lesson-picker" role="dialog" aria-modal="true" aria-labelledby="lesson-picker-title" data-testid="lesson-picker">
+      <div className="lesson-picker-inner">
+        <header className="lesson-picker-head">
+          <h1 id="lesson-picker-title">
+            Checkpoint Lab · {t('lessonPickerTitle')}
+          </h1>
+          <div className="lesson-picker-langs">
+            <button type="button" aria-pressed={lang === 'en'} onClick={() => void setLang('en')} data-testid="picker-lang-en">
+              English
+            </button>
+            <button type="button" aria-pressed={lang === 'zh'} onClick={() => void setLang('zh')} data-testid="picker-lang-zh">
+              中文
+            </button>
+          </div>
+        </header>
+        <p className="lesson-picker-intro">{t('lessonPickerIntro')}</p>
+        <button type="button" className="lesson-picker-sim" onClick={chooseFreeSimulator} data-testid="picker-simulator">
+          {t('lessonPickerSimulator')} →
+        </button>
+        {failed && (
+          <p className="lesson-picker-failed" role="alert">
+            {t('lessonFailed', { why: failed })}
+          </p>
+        )}
+        <ol className="lesson-cards">
+          {LESSONS.map((l) => {
+            const p = progress.get(l.id);
+            const asked = l.stops.filter((s) => s.question).length;
+            return (
+              <li key={l.id} className="lesson-card" data-testid={`lesson-card-${l.id}`}>
+                <div className="lesson-card-head">
+                  <span className="lesson-card-number">{t('lessonNumber', { n: l.number })}</span>
+                  <span className={`lesson-level ${l.level}`}>{t(`lessonLevel_${l.level}` as MessageKey)}</span>
+                  <span className="lesson-minutes">{t('lessonMinutes', { n: l.minutes })}</span>
+                </div>
+                <h2>{l.title[lang]}</h2>
+                <p>{l.summary[lang]}</p>
+                <p className="lesson-card-progress" data-testid={`lesson-progress-${l.id}`}>
+                  {p && p.seen.length > 0 ? t('lessonProgress', { seen: p.seen.filter((s) => s < l.stops.length).length, total: l.stops.length, right: p.right.length, asked }) : t('lessonProgressNone')}
+                </p>
+                <div className="lesson-card-actions">
+                  <button type="button" className="primary" onClick={() => start(l.id, 0)} disabled={busy !== null} data-testid={`lesson-start-${l.id}`}>
+                    {busy === l.id ? t('lessonLoading') : t('lessonStart')}
+                  </button>
+                  {p && p.lastStop > 0 && p.lastStop < l.stops.length && (
+                    <button type="button" onClick={() => start(l.id, p.lastStop)} disabled={busy !== null} data-testid={`lesson-continue-${l.id}`}>
+                      {t('lessonContinue', { n: p.lastStop + 1 })}
+                    </button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The engine-computed answers of lessons 5, 7 and 9 against the seed articles' facts:
+ * seed 002's shared files and reference counts after CP1–CP4 (num-retained 2), seed 001's
+ * re-upload after a failed checkpoint, seed 000's T0–T4 checkpoint composition.
+ * The article numbers some files differently (the test/scenarios/seedArticles.test.ts mapping):
+ * seed 002's "5" and "6" are SSTs 6 and 7 here and its compactions' outputs are SSTs 5 and 8;
+ * seed 001's "4" and "5" are SSTs 3 and 4.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LESSONS_DIR, loadScenarioRef } from '../../cli/lessonFiles';
+import type { Lesson } from '../../src/lessons/lessonSchema';
+import { parseLesson } from '../../src/lessons/parseLesson';
+import { answerValue } from '../../src/lessons/questions';
+import { resolveLesson, type ResolvedStop } from '../../src/lessons/resolveLesson';
+
+function lesson(file: string, edit: (raw: Lesson) => void = () => {}): Lesson {
+  const raw = JSON.parse(readFileSync(join(LESSONS_DIR, file), 'utf8'));
+  edit(raw);
+  const r = parseLesson(raw);
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.lesson;
+}
+
+function resolved(l: Lesson): ResolvedStop[] {
+  const r = resolveLesson(l, loadScenarioRef);
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.stops;
+}
+
+const cpOf = (s: ResolvedStop) => (s.anchor.type === 'checkpoint.completed' ? s.anchor.checkpointId : null);
+
+describe('lesson 5 against seed 002', () => {
+  // Seed 002's table after each checkpoint, SST → reference count (refcount model, num-retained 2).
+  const TABLE: Record<number, Record<number, number>> = {
+    1: { 1: 1, 2: 1 },
+    2: { 1: 2, 2: 2, 3: 1, 4: 1 },
+    3: { 4: 2, 5: 1, 6: 1 },
+    4: { 5: 2, 8: 1 },
+  };
+
+  it("at each checkpoint stop, the engine's shared files and reference counts are seed 002's", () => {
+    // The lesson's own anchors, with facts added for every SST of the table.
+    const l = lesson('05-incremental-shared-files.json', (raw) => {
+      for (const stop of raw.stops) {
+        if (stop.scenario || stop.anchor.event !== 'checkpoint.completed') continue;
+        const id = stop.anchor.where!.checkpointId as number;
+        stop.facts = { ...stop.facts, tShared: { fact: 'sharedSsts', checkpointId: id } };
+        for (const sst of Object.keys(TABLE[id]!)) stop.facts[`tRc${sst}`] = { fact: 'referenceCount', sst: Number(sst) };
+      }
+    });
+    const stops = resolved(l).filter((s) => cpOf(s) !== null && !l.stops[s.index]!.scenario);
+    expect(stops.map(cpOf)).toEqual([1, 2, 3, 4]);
+    for (const s of stops) {
+      const table = TABLE[cpOf(s)!]!;
+      expect(s.facts.tShared).toEqual(Object.keys(table).map(Number));
+      for (const [sst, count] of Object.entries(table)) expect(s.facts[`tRc${sst}`]).toBe(count);
+    }
+  });
+
+  it("the questions' answers: uploads of CP1 and CP3, SST 1's count at CP2, the files deleted at CP4, SST 1's last use under 1.15+", () => {
+    const stops = resolved(lesson('05-incremental-shared-files.json'));
+    const answers = stops.map((s) => (s.question ? answerValue(s.question) : null));
+    // CP1 uploads both of its files; CP3 uploads the compaction output (1,2,3) and the new file.
+    expect(answers[0]).toEqual([1, 2]);
+    expect(answers[1]).toBe(TABLE[2]![1]);
+    expect(answers[3]).toEqual([5, 6]);
+    // CP4: the reference counts of (1), (2), (3) reach 0 and Flink deletes exactly them.
+    expect(answers[4]).toBe(1);
+    expect(stops[4]!.facts.deleted).toEqual([1, 2, 3]);
+    // Flink 1.15+: no counts, and SST 1 was last used by CP2; the same files go at CP4.
+    expect(stops[5]!.facts.rc4).toBeNull();
+    expect(answers[5]).toBe(2);
+    expect(stops[6]!.facts.deleted).toEqual([1, 2, 3]);
+  });
+});
+
+describe('lesson 7 against seed 001', () => {
+  it('CP1 uploads 1, 2; the failed CP2 uploaded 3; CP3 uploads 3 again and 4; the orphaned copy of 3 is deleted', () => {
+    const stops = resolved(lesson('07-failed-checkpoint-files.json'));
+    expect(stops[0]!.facts.uploaded).toEqual([1, 2]);
+    expect(stops[1]!.facts.uploaded).toEqual([3]);
+    expect(stops[1]!.question).toMatchObject({ kind: 'next', answer: 'checkpoint.aborted' });
+    expect(stops[2]!.anchor).toMatchObject({ type: 'checkpoint.aborted', checkpointId: 2, reason: 'CHECKPOINT_DECLINED' });
+    expect(answerValue(stops[2]!.question!)).toBe(1);
+    // Seed 001: "the checkpoint failed … so 4 and 5 are both uploaded again" (here 3 and 4).
+    expect(stops[3]!.facts.shared).toEqual([1, 2, 3, 4]);
+    expect(answerValue(stops[3]!.question!)).toEqual([3, 4]);
+    expect(stops[3]!.facts.deleted).toEqual([3]);
+  });
+});
+
+describe('lesson 9 against seed 000', () => {
+  it('CP-1 = change set 1; CP-2 = change sets 1–3 while m1 runs; CP-3 = m1 + change sets 3, 4; truncation at m1', () => {
+    const stops = resolved(lesson('09-changelog-backend.json'));
+    const cps = stops.filter((s) => cpOf(s) !== null);
+    expect(cps.map((s) => [cpOf(s), s.facts.m, s.facts.sets])).toEqual([
+      [1, null, [1]],
+      [2, null, [1, 2, 3]],
+      [3, 1, [3, 4]],
+    ]);
+    // T2: m1's sync point closes change set 2; CP-2 completes before m1 (seed 000: "after CP-2, m1 completes too").
+    expect(stops[1]!.anchor).toMatchObject({ type: 'changelog.materialization.started', materializationId: 1, upToSqn: 2 });
+    expect(stops[1]!.question).toMatchObject({ answer: 'checkpoint.completed' });
+    expect(answerValue(stops[2]!.question!)).toBe(1);
+    expect(answerValue(stops[4]!.question!)).toBe(2);
+    expect(answerValue(stops[5]!.question!)).toBe(2);
+  });
+});
