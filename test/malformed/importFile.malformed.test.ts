@@ -147,7 +147,7 @@ describe('fields', () => {
       `{"format":"${FORMAT}","stateBackend":{"__proto__":{"type":"rocksdb"}}}`,
     );
     expect(problems).toEqual([
-      'stateBackend: unknown field "__proto__" (allowed here: type, legacy, checkpointStorage, maxStateSizeBytes, incremental, changelog, rocksdb, snapshotCompression)',
+      'stateBackend: unknown field "__proto__" (allowed here: type, legacy, checkpointStorage, maxStateSizeBytes, incremental, changelog, rocksdb, snapshotCompression, localRecovery)',
     ]);
     expect(({} as { type?: unknown }).type).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { FORMAT, problemsOf } from './problems';
 const base = { format: FORMAT };
 const problems = (v: unknown) => problemsOf(parseScenario(v));
 const TOP_LEVEL_FIELDS =
-  'format, title, seed, job, storage, stateBackend, checkpointing, script, untilMs';
+  'format, title, seed, job, storage, stateBackend, checkpointing, script, untilMs, view';
 const CHECKPOINTING_FIELDS =
   'intervalMs, mode, unaligned, alignedCheckpointTimeoutMs, timeoutMs, minPauseMs, maxConcurrent, tolerableFailed, numRetained, flinkVersion, externalizedRetention';
 

@@ -103,7 +103,7 @@ describe('malformed share links', () => {
       'job.parallelism: expected a number, got "NaN"',
     ]);
     expect(read(hashOf(`{"format":"${FORMAT}","__proto__":{"x":1}}`))).toEqual([
-      '(document): unknown field "__proto__" (allowed here: format, title, seed, job, storage, stateBackend, checkpointing, script, untilMs)',
+      '(document): unknown field "__proto__" (allowed here: format, title, seed, job, storage, stateBackend, checkpointing, script, untilMs, view)',
     ]);
     expect(read(hashOf(''))).toEqual([
       '(share link): the link carries no scenario after "#scenario="',
