@@ -112,7 +112,7 @@ export function ExamplesDialog({ onClose }: { onClose: () => void }) {
                       </span>
                     )}
                   </span>
-                  <span id={`${itemId}-see`} className="example-see">
+                  <span id={`${itemId}-see`} className="example-see" title={t(example.see)}>
                     {t(example.see)}
                   </span>
                   <span className="example-file">
