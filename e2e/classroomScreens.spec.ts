@@ -6,7 +6,7 @@
  * step of the way works.
  */
 import { expect, test } from '@playwright/test';
-import { gotoCheckpointCompleted, pickExample, screenshotAndMeasure, startClassroom } from './helpers';
+import { gotoCheckpointCompleted, jump, pickExample, screenshotAndMeasure, startClassroom } from './helpers';
 
 for (const [w, h, presenter] of [
   [1280, 720, false],
@@ -17,7 +17,9 @@ for (const [w, h, presenter] of [
     test(`changelog example at its materialization step, ${tag}`, async ({ page }) => {
       await startClassroom(page, lang, presenter, w, h);
       await pickExample(page, 'changelog-seed000');
-      await page.getByTestId('scrubber').fill('41');
+      // The step where the materialization completes, found by its event as a user does (jump box).
+      await jump(page, 'materialization');
+      await expect(page.getByTestId(presenter ? 'presenter-narration' : 'narration')).toContainText(lang === 'en' ? /materializ/i : /物化/);
       await page.getByTestId('node-count#0').click();
       await page.mouse.click(2, h / 2);
       await screenshotAndMeasure(page, `classroom-changelog-${tag}`);
