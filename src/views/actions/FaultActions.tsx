@@ -106,8 +106,7 @@ export function FaultActions({ state, selectedTask, run }: Props) {
         >
           {t('actLoseTm')}
         </ActionButton>
-      </div>
-      <div className="act-row">
+        {/* One row with the TaskManager loss where it fits (presenter mode shows the group whole); it wraps when narrow. */}
         <ActionButton
           testId="fault-decline"
           title={t('actDeclineTitle', { task, n: tolerable })}
