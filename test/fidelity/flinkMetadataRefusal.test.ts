@@ -37,7 +37,7 @@ describeWithFlinkMetadata("real Flink _metadata files are refused as Flink's bin
     expect(view.getInt32(4)).toBe(version);
     const file = `${name}/_metadata`;
     expect(() => decodeMetadata(bytes, file)).toThrow(
-      `${file}: metadata version ${version} is Flink's own binary format; this restore reads Checkpoint Lab's version 1001`,
+      `${file}: metadata version ${version} written by Flink itself (no master state "checkpoint-lab" with what the simulator needs to restore); open it in the checkpoint inspector instead`,
     );
   });
 
@@ -56,7 +56,7 @@ describeWithFlinkMetadata("real Flink _metadata files are refused as Flink's bin
     events.push(...replaced.runUntil(900));
     const failed = events.find((e) => e.type === 'restore.failed');
     expect(failed && failed.type === 'restore.failed' && failed.reason).toBe(
-      `${metadata!.path}: metadata version ${versionWrittenBy(flink.name)} is Flink's own binary format; this restore reads Checkpoint Lab's version 1001`,
+      `${metadata!.path}: metadata version ${versionWrittenBy(flink.name)} written by Flink itself (no master state "checkpoint-lab" with what the simulator needs to restore); open it in the checkpoint inspector instead`,
     );
     expect(events.some((e) => e.type === 'restore.started')).toBe(false);
     expect(replaced.state.job.running).toBe(false);

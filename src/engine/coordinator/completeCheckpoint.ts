@@ -128,7 +128,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   c.pending.splice(c.pending.indexOf(p), 1);
   const dir = checkpointDir(c.jobId, p.id, p.isSavepoint);
   const metadataPath = `${dir}/_metadata`;
-  const metadataBytes = encodeMetadata(buildMetadata(ctx, p));
+  const metadataBytes = encodeMetadata(buildMetadata(ctx, p), dir);
   writeFile(ctx.state.storage, metadataPath, metadataBytes, {
     scope: p.isSavepoint ? 'savepoint' : 'exclusive',
     kind: 'metadata',
