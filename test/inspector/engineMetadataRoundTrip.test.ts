@@ -11,6 +11,7 @@ import { decodeMetadata, encodeMetadata, metadataDir } from '../../src/engine/fo
 import { SIMULATED_CHECKPOINTS_DIR } from '../../src/engine/format/flink/engineToFlink';
 import { parseCheckpointMetadata, referencedFiles } from '../../src/inspector/metadata';
 import type { SubtaskStateSnapshot } from '../../src/engine/format/stateHandles';
+import { encodeLegacyJsonMetadata } from '../support/legacyMetadata';
 
 const base = { format: 'checkpoint-lab/scenario@1', seed: 7, untilMs: 2600 };
 const generator = { parallelism: 2, maxParallelism: 128, source: { kind: 'generator', keys: 16, ratePerSec: 80 } };
@@ -124,5 +125,39 @@ describe("the engine's _metadata in Flink's v4 layout", () => {
         'operator state UNION',
       ].sort(),
     );
+  });
+});
+
+// A run stored in IndexedDB by an earlier version holds the former JSON _metadata (version 1001):
+// a restore from it runs exactly as from the v4 file of the same checkpoint.
+describe('a restore from a former JSON _metadata (version 1001)', () => {
+  it('restores the same way as from the v4 file', () => {
+    const r = parseScenario({
+      ...base,
+      job: { ...generator, operators: [{ name: 'count', state: 'value' }], sink: { kind: 'transactional' } },
+      stateBackend: { type: 'rocksdb', incremental: true },
+      checkpointing: { intervalMs: 500, unaligned: true },
+      untilMs: 1400,
+    });
+    if (!r.ok) throw new Error('invalid scenario');
+    const sim = Simulation.create(r.scenario);
+    sim.runUntil(1400);
+    const snap = sim.snapshot();
+    const latest = sim.state.coordinator.completed.at(-1)!;
+    const v4 = snap.storage.files[latest.metadataPath]!;
+    const legacy = structuredClone(snap);
+    legacy.storage.files[latest.metadataPath] = { ...v4, bytes: encodeLegacyJsonMetadata(decodeMetadata(v4.bytes, latest.metadataPath)) };
+    const restore = (s: typeof snap) => {
+      const again = Simulation.fromSnapshot(s);
+      const events = again.apply({ do: 'restore', checkpoint: 'latest' });
+      events.push(...again.runUntil(2400));
+      return events;
+    };
+    const fromV4 = restore(snap);
+    const fromLegacy = restore(legacy);
+    expect(fromV4.some((e) => e.type === 'restore.started')).toBe(true);
+    expect(fromLegacy.find((e) => e.type === 'restore.failed')).toBeUndefined();
+    expect(fromLegacy.map((e) => e.type)).toEqual(fromV4.map((e) => e.type));
+    expect(fromLegacy.filter((e) => e.type.startsWith('restore.'))).toEqual(fromV4.filter((e) => e.type.startsWith('restore.')));
   });
 });
