@@ -44,6 +44,15 @@ describe('toFolderInput', () => {
     expect(inspectFolder(input).unreferenced).toBeNull();
   });
 
+  it('a picked folder holding only its _metadata is a checkpoint folder, not a lone file', async () => {
+    const chk = jobFolder()[0]!;
+    const { input, name } = await toFolderInput([{ path: 'chk-3/_metadata', file: fakeFile(chk.bytes!, chk.size, [], '_metadata') }]);
+    expect(name).toBe('chk-3');
+    expect(input.singleFile).toBeUndefined();
+    expect(inspectFolder(input).layout).toBe('checkpoint folder');
+    expect(inspectFolder(input).unreferenced).toEqual([]);
+  });
+
   it('a folder without any _metadata is refused, naming it', async () => {
     const reads: string[] = [];
     const picked = [{ path: 'shared/a', file: fakeFile(null, 3, reads, 'a') }, { path: 'shared/b', file: fakeFile(null, 3, reads, 'b') }];

@@ -44,8 +44,8 @@ export async function toFolderInput(picked: PickedFile[], fallbackName = 'select
   const root = commonRoot(clean.map((p) => p.path));
   let rel = root ? clean.map((p) => ({ ...p, path: p.path.slice(root.length + 1) })) : clean;
   let singleFile = false;
-  if (rel.length === 1 && !rel[0]!.path.includes('/')) {
-    // One file, whatever its name (a downloaded `_metadata` may be called `_metadata (1)`): read as a `_metadata`.
+  if (!root && rel.length === 1 && !rel[0]!.path.includes('/')) {
+    // One file (not a folder holding only a `_metadata`), whatever its name (a downloaded `_metadata` may be called `_metadata (1)`): read as a `_metadata`.
     rel = [{ ...rel[0]!, path: '_metadata' }];
     singleFile = true;
   }
