@@ -120,4 +120,6 @@ test('"simulate a job like this" opens a recorded run with the checkpoint’s op
   const total = Number(/(\d+)\D+(\d+)/.exec(await page.getByTestId('step-readout').innerText())![2]);
   expect(total).toBeGreaterThan(10);
   await expect(page.getByTestId('job-frame')).toContainText('window');
+  // The subtask panel follows: the first keyed operator's subtask 0, not the default count#0.
+  await expect(page.locator('.side')).toContainText('window#0');
 });

@@ -35,8 +35,9 @@ const MAX_KEYS = 2000;
  * A short, light run: real jobs have several keyed operators at parallelism 4 or more, and the
  * whole run is recorded before it opens, so it stays short.
  */
-const UNTIL_MS = 6000;
-const RATE_PER_SEC = 20;
+const UNTIL_MS = 4000;
+const RATE_PER_SEC = 10;
+const SAVEPOINT_AT_MS = 2500;
 
 const NAME = /^[A-Za-z][\w-]{0,31}$/;
 
@@ -143,7 +144,7 @@ export function scenarioFromCheckpoint(c: InspectedCheckpoint): ScenarioFromChec
   const script: Record<string, unknown>[] = [];
   if (savepoint) {
     const format = c.savepointFormat === 'NATIVE' ? 'native' : 'canonical';
-    script.push({ atMs: 4000, do: 'savepoint', format });
+    script.push({ atMs: SAVEPOINT_AT_MS, do: 'savepoint', format });
     note(true, 'insMapSavepoint', { format });
   }
   if (c.metadata.masterStates.length || c.operators.some((o) => rawOps.get(o.operatorId)?.coordinatorState)) note(false, 'insMapCoordinator');
