@@ -133,3 +133,42 @@ test('"simulate a job like this" opens a recorded run with the checkpoint’s op
   // The subtask panel follows: the first keyed operator's subtask 0, not the default count#0.
   await expect(page.locator('.side')).toContainText('window#0');
 });
+
+test('a checkpoint folder dropped on the simulator’s page opens in the inspector, walked through its subfolders', async ({ page }) => {
+  await startClassroom(page, 'en', false, 1280, 720);
+  await storageReady(page);
+  const entries = jobFolder().map((e) => ({ path: e.path, bytes: e.bytes ? [...e.bytes] : null, size: e.size }));
+  // A DataTransfer made in a page cannot hold folders: the drop event gets one that answers
+  // webkitGetAsEntry with a directory tree, as Chromium's does for a dropped folder.
+  await page.evaluate(
+    ({ entries, root }) => {
+      type E = { isFile: boolean; isDirectory: boolean; name: string; fullPath: string; file?: (ok: (f: File) => void) => void; createReader?: () => unknown };
+      const dir = (name: string, prefix: string): E => {
+        const here = `${prefix}${name}/`;
+        const names = new Set(entries.filter((e) => `${root}/${e.path}`.startsWith(here)).map((e) => `${root}/${e.path}`.slice(here.length).split('/')[0]!));
+        const children = [...names].map((n) => {
+          const file = entries.find((e) => `${root}/${e.path}` === `${here}${n}`);
+          if (!file) return dir(n, here);
+          const f = new File([file.bytes ? new Uint8Array(file.bytes) : new Uint8Array(file.size)], n);
+          return { isFile: true, isDirectory: false, name: n, fullPath: `/${here}${n}`, file: (ok: (f: File) => void) => ok(f) } as E;
+        });
+        let done = false;
+        return {
+          isFile: false,
+          isDirectory: true,
+          name,
+          fullPath: `/${here}`,
+          createReader: () => ({ readEntries: (ok: (e: E[]) => void) => { ok(done ? [] : children); done = true; } }),
+        };
+      };
+      const tree = dir(root, '');
+      const drop = new DragEvent('drop', { bubbles: true, cancelable: true });
+      Object.defineProperty(drop, 'dataTransfer', { value: { types: ['Files'], files: [], items: [{ kind: 'file', webkitGetAsEntry: () => tree }] } });
+      document.querySelector('[data-testid="job-frame"]')!.dispatchEvent(drop);
+    },
+    { entries, root: JOB_ID },
+  );
+  await expect(page.getByTestId('inspector')).toBeVisible();
+  await expect(page.getByTestId('ins-summary')).toContainText(`job checkpoint folder ${JOB_ID}: 2 checkpoint(s) read`);
+  await expect(page.getByTestId('ins-unreferenced-table')).toContainText('shared/sst-orphan');
+});
