@@ -8,6 +8,7 @@ import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { Lang } from '../../i18n/language';
 import { openLessonPicker } from '../../app/lessons/lessonNavigation';
+import { useInspector } from '../../app/inspector/inspectorStore';
 
 // Loaded when first opened: it is not needed to start (npm run bench: initial bundle).
 const ConfigDialog = lazy(() => import('../config/ConfigDialog').then((m) => ({ default: m.ConfigDialog })));
@@ -51,6 +52,9 @@ export function AppHeader() {
         </div>
         <button type="button" onClick={openLessonPicker} data-testid="lessons-button">
           {t('lessonHeaderButton')}
+        </button>
+        <button type="button" onClick={useInspector.getState().show} title={t('insHeaderButtonTitle')} data-testid="inspect-button">
+          {t('insHeaderButton')}
         </button>
         <ExamplesButton onClick={() => setExamplesOpen(true)} onPrefetch={() => void loadExamplesDialog()} />
         <ScenarioButton onClick={() => setConfigOpen(true)} />
