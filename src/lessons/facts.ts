@@ -85,5 +85,37 @@ export function evaluateFact(fact: Fact, view: StopView): FactValue {
       if (!cl) throw new FactError(`${task} has no changelog`);
       return cl.writer.lowestSequenceNumber;
     }
+    case 'sum':
+      return matching(view.events, fact).reduce((total, e) => {
+        const x = (e as unknown as Record<string, unknown>)[fact.field];
+        if (typeof x !== 'number') throw new FactError(`field ${fact.field} of ${fact.event} is not a number`);
+        return total + x;
+      }, 0);
+    case 'rewoundRecords':
+      return rewoundRecords(view);
   }
+}
+
+/**
+ * A failover rewinds every source to the offsets stored in the restored checkpoint: what a source
+ * emitted after injecting that checkpoint's barrier and before the restore is read again.
+ */
+function rewoundRecords(view: StopView): number {
+  // Event order, not steps: a barrier and a record may leave a source in one step.
+  const events = view.events;
+  const at = events.findLastIndex((e) => e.type === 'restore.started');
+  const restore = events[at];
+  if (!restore || restore.type !== 'restore.started') throw new FactError(`no restore by step ${view.step}`);
+  const barrierAt = new Map<string, number>();
+  for (let i = 0; i < at; i++) {
+    const e = events[i]!;
+    if (e.type === 'barrier.injected' && e.checkpointId === restore.checkpointId && e.task !== undefined) barrierAt.set(e.task, i);
+  }
+  if (barrierAt.size === 0) throw new FactError(`no source injected checkpoint ${restore.checkpointId}'s barrier before the restore`);
+  let n = 0;
+  for (let i = 0; i < at; i++) {
+    const e = events[i]!;
+    if (e.type === 'source.emitted' && e.task !== undefined && barrierAt.has(e.task) && i > barrierAt.get(e.task)!) n += 1;
+  }
+  return n;
 }

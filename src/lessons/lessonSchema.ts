@@ -85,6 +85,10 @@ export const factSchema = variant('fact', [
   strictObject({ fact: v.literal('changeSetsOf'), checkpointId: cpId, task }),
   /** Changelog backend: the sequence number below which the log is truncated now. */
   strictObject({ fact: v.literal('changelogLowestSqn'), task }),
+  /** The sum of a numeric field over the events up to the stop that match (type and `where`), e.g. bytes uploaded. */
+  strictObject({ fact: v.literal('sum'), event: eventType, field: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a field name')), where: v.optional(v.record(v.string(), scalar)) }),
+  /** Failover: the records the sources read after the barrier of the checkpoint the latest restore started from, before that restore: what they read again. */
+  strictObject({ fact: v.literal('rewoundRecords') }),
 ]);
 export type Fact = v.InferOutput<typeof factSchema>;
 
