@@ -93,6 +93,22 @@ export function evaluateFact(fact: Fact, view: StopView): FactValue {
       }, 0);
     case 'rewoundRecords':
       return rewoundRecords(view);
+    case 'keyGroupRange': {
+      const range = view.state.job.topology.subtasks.find((t) => t.name === task)?.keyGroupRange;
+      if (!range) throw new FactError(`${task} is not a running keyed subtask at step ${view.step}`);
+      // As Flink prints a KeyGroupRange's bounds, one text: "43–85".
+      return `${range.startKeyGroup}–${range.endKeyGroup}`;
+    }
+    case 'restoredEntries': {
+      const e = view.events.findLast((x) => x.type === 'restore.operatorState' && x.task === task && (fact.state === undefined || x.state === fact.state));
+      if (!e || e.type !== 'restore.operatorState') throw new FactError(`${task} restored no operator state${fact.state ? ` "${fact.state}"` : ''} by step ${view.step}`);
+      return e.received.flatMap((r) => r.entries);
+    }
+    case 'restoredFileCount': {
+      const e = view.events.findLast((x) => x.type === 'restore.taskRestored' && x.task === task);
+      if (!e || e.type !== 'restore.taskRestored') throw new FactError(`${task} has not been restored by step ${view.step}`);
+      return e.files.length;
+    }
   }
 }
 

@@ -89,6 +89,12 @@ export const factSchema = variant('fact', [
   strictObject({ fact: v.literal('sum'), event: eventType, field: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a field name')), where: v.optional(v.record(v.string(), scalar)) }),
   /** Failover: the records the sources read after the barrier of the checkpoint the latest restore started from, before that restore: what they read again. */
   strictObject({ fact: v.literal('rewoundRecords') }),
+  /** The key groups a keyed subtask owns now, as text `first–last` (KeyGroupRangeAssignment). */
+  strictObject({ fact: v.literal('keyGroupRange'), task }),
+  /** The operator state entries a subtask received at its latest restore (`p0@49`, `tx-7 +1`, `rule-0=9`), optionally of one state. */
+  strictObject({ fact: v.literal('restoredEntries'), task, state: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))) }),
+  /** How many keyed-state files a subtask read at its latest restore. */
+  strictObject({ fact: v.literal('restoredFileCount'), task }),
 ]);
 export type Fact = v.InferOutput<typeof factSchema>;
 

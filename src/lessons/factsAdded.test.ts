@@ -1,5 +1,6 @@
 /**
- * The `sum` and `rewoundRecords` facts: checked on the plain-sink failure example, whose script
+ * The facts added for lessons 10–14 (`sum`, `rewoundRecords`, `keyGroupRange`, `restoredEntries`,
+ * `restoredFileCount`): checked on the plain-sink failure example, whose script
  * says which records each source reads after checkpoint 1 and before the first failure.
  */
 import { describe, expect, it } from 'vitest';
@@ -54,5 +55,22 @@ describe('sum and rewoundRecords facts', () => {
     // Before any restore the fact has no value: the checker names the stop.
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems).toEqual([expect.objectContaining({ stop: 2, message: expect.stringContaining('no restore') })]);
+  });
+
+  it('keyGroupRange, restoredEntries and restoredFileCount read the running topology and the latest restore; a stop before any restore is a problem', () => {
+    const r = resolveStops([
+      { anchor: { event: 'checkpoint.completed', nth: 1 }, facts: { kg: { fact: 'keyGroupRange', task: 'count#1' } } },
+      { anchor: { event: 'job.running', nth: 1 }, facts: { src: { fact: 'restoredEntries', task: 'source#0' }, files: { fact: 'restoredFileCount', task: 'count#0' } } },
+      { anchor: { event: 'checkpoint.completed', nth: 1 }, facts: { src: { fact: 'keyGroupRange', task: 'source#0' }, none: { fact: 'restoredEntries', task: 'sink#0' } } },
+    ]);
+    // p = 2 of 128 key groups: the second half (DOMAIN.md §1's formula).
+    expect(r.stops[0]!.facts.kg).toBe('64–127');
+    // Failover from checkpoint 1: source#0 gets its partition 0 and offset back; count#0 reads its one file.
+    const restored = r.stops.find((s) => s.index === 1)!;
+    expect(restored.facts.src).toEqual([expect.stringMatching(/^p0@\d+$/)]);
+    expect(restored.facts.files).toBe(1);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.map((p) => p.stop)).toEqual([3]);
+    if (!r.ok) expect(r.problems[0]!.message).toMatch(/source#0 is not a running keyed subtask|restored no operator state/);
   });
 });
