@@ -27,6 +27,18 @@ function scalarOf(x: unknown, what: string): FactValue {
   throw new FactError(`${what} is not a number, text or list`);
 }
 
+/** A field of an event, following a dotted path into nested objects (a missing step gives undefined). */
+function fieldOf(e: EngineEvent, path: string): unknown {
+  let x: unknown = e;
+  for (const part of path.split('.')) {
+    // A null on the way (e.g. `compression` of an uncompressed snapshot) is the value itself.
+    if (x === null) return null;
+    if (typeof x !== 'object' || !Object.prototype.hasOwnProperty.call(x, part)) return undefined;
+    x = (x as Record<string, unknown>)[part];
+  }
+  return x;
+}
+
 /** The path of the latest upload of a task's SST up to the stop. */
 function uploadPathOf(view: StopView, sst: number, task: string): string {
   let path: string | null = null;
@@ -46,11 +58,11 @@ export function evaluateFact(fact: Fact, view: StopView): FactValue {
   const task = 'task' in fact && fact.task !== undefined ? fact.task : DEFAULT_TASK;
   switch (fact.fact) {
     case 'anchor':
-      return scalarOf((view.anchor as unknown as Record<string, unknown>)[fact.field], `field ${fact.field} of ${view.anchor.type}`);
+      return scalarOf(fieldOf(view.anchor, fact.field), `field ${fact.field} of ${view.anchor.type}`);
     case 'eventField': {
       const found = findAnchor(view.events, fact.select);
       if (!found.ok) throw new FactError(`no single ${fact.select.event} event matches by step ${view.step} (${found.why}, ${found.matches} matches)`);
-      return scalarOf((found.event as unknown as Record<string, unknown>)[fact.field], `field ${fact.field} of ${fact.select.event}`);
+      return scalarOf(fieldOf(found.event, fact.field), `field ${fact.field} of ${fact.select.event}`);
     }
     case 'count':
       return matching(view.events, fact).length;
@@ -87,7 +99,7 @@ export function evaluateFact(fact: Fact, view: StopView): FactValue {
     }
     case 'sum':
       return matching(view.events, fact).reduce((total, e) => {
-        const x = (e as unknown as Record<string, unknown>)[fact.field];
+        const x = fieldOf(e, fact.field);
         if (typeof x !== 'number') throw new FactError(`field ${fact.field} of ${fact.event} is not a number`);
         return total + x;
       }, 0);

@@ -73,4 +73,16 @@ describe('sum and rewoundRecords facts', () => {
     if (!r.ok) expect(r.problems.map((p) => p.stop)).toEqual([3]);
     if (!r.ok) expect(r.problems[0]!.message).toMatch(/source#0 is not a running keyed subtask|restored no operator state/);
   });
+
+  it('a field may be a dotted path into a nested object; a null on the way is the value, a missing field a problem', () => {
+    const sel = { event: 'checkpoint.syncSnapshot' as const, where: { checkpointId: 1, task: 'count#0' } };
+    const r = resolveStops([
+      { anchor: sel, facts: { orig: { fact: 'anchor', field: 'compression.originalBytes' }, kg: { fact: 'anchor', field: 'forwardedTo' } } },
+      { anchor: sel, facts: { bad: { fact: 'eventField', select: sel, field: 'stateSize.bytes' } } },
+    ]);
+    // This example does not compress snapshots: compression is null, so is any field inside it.
+    expect(r.stops[0]!.facts.orig).toBeNull();
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems).toEqual([expect.objectContaining({ stop: 2, message: expect.stringContaining('stateSize.bytes') })]);
+  });
 });
