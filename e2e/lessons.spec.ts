@@ -66,7 +66,8 @@ test('a first visit lands on the lesson picker; lesson 1 and the free simulator 
 
 for (const lang of ['en', 'zh'] as const) {
   test(`every lesson can be walked from its first to its last stop in ${lang === 'en' ? 'English' : 'Chinese'}`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    // Grows with the lessons: each stop records or seeks a run; a shared 2-core machine needs ~3 s a stop.
+    test.setTimeout(Math.max(180_000, 4_000 * LESSONS.reduce((n, l) => n + l.stops.length, 0)));
     const context = await browser.newContext({ ...FRESH, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
     const page = await context.newPage();
     const errors = watchErrors(page);
