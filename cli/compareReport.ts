@@ -4,23 +4,9 @@
  */
 import type { Comparison } from '../src/engine/compare/compareRuns';
 import type { RunMetrics } from '../src/engine/compare/runMetrics';
+import { runJson } from '../src/engine/compare/runJson';
 
-export function runJson(m: RunMetrics) {
-  return {
-    title: m.title,
-    checkpoints: m.checkpoints.length,
-    failedCheckpoints: m.failedCheckpoints,
-    checkpointedSize: { p50: m.checkpointedSize.p50, p90: m.checkpointedSize.p90, p99: m.checkpointedSize.p99, max: m.checkpointedSize.max },
-    stateSize: { p50: m.stateSize.p50, p99: m.stateSize.p99 },
-    durationMs: { p50: m.durationMs.p50, p90: m.durationMs.p90, p99: m.durationMs.p99 },
-    storedBytes: { mean: Math.round(m.storedBytes.mean), max: m.storedBytes.max },
-    fileCount: { max: m.fileCount.max },
-    uploadedBytes: m.uploadedBytes,
-    restoreMs: m.restore.totalMs,
-    restoredCheckpoint: m.restore.checkpointId,
-    replayedRecords: m.replayedRecords,
-  };
-}
+export { runJson };
 
 export function comparisonJson(files: readonly string[], c: Comparison) {
   return { runs: c.runs.map((m, i) => ({ file: files[i], ...runJson(m), ratioToFirst: c.ratios[i] })) };

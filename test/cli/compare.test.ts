@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { runJson } from '../../cli/compareReport';
+import type { runJson } from '../../src/engine/compare/runJson';
 
 type RunDoc = ReturnType<typeof runJson> & { ratioToFirst: Record<string, number | null> };
 

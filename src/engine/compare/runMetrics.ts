@@ -65,6 +65,18 @@ export interface MeasureOptions {
   sampleMs?: number;
   /** Restore the latest completed checkpoint at the end (default true). */
   restore?: boolean;
+  /** Told the simulated time reached every `PROGRESS_EVERY` steps; returning false stops the run (cancel). */
+  onProgress?: (nowMs: number) => boolean | void;
+}
+
+/** Steps between progress reports: a few milliseconds of work each. */
+export const PROGRESS_EVERY = 2000;
+
+/** A run stopped by its `onProgress` before the end. */
+export class RunCancelled extends Error {
+  constructor() {
+    super('the run was cancelled');
+  }
 }
 
 /** Keeps the stored bytes and file count current from each step's storage outbox (no rescans). */
@@ -132,7 +144,10 @@ export function measureRun(s: Scenario, opts: MeasureOptions = {}): RunMetrics {
   /** Per source partition and offset sequence, the highest offset emitted so far. */
   const highestOffset = new Map<string, number>();
   const sample = (atMs: number) => series.push({ atMs, uploadedBytes: sim.state.storage.bytesWritten, storedBytes: tally.bytes, fileCount: tally.files });
+  let steps = 0;
   for (let ev = sim.step(); ev && sim.nowMs <= s.untilMs; ev = sim.step()) {
+    steps += 1;
+    if (opts.onProgress && steps % PROGRESS_EVERY === 0 && opts.onProgress(sim.nowMs) === false) throw new RunCancelled();
     tally.apply(sim);
     for (const e of ev) {
       if (e.type === 'checkpoint.completed' && firstCompletedAt === null) firstCompletedAt = sim.nowMs;

@@ -24,6 +24,7 @@ import { recordingEn } from './recording';
 import { checkpointDetailEn } from './checkpointDetail';
 import { helpEn } from './help';
 import { lessonsEn } from './lessons';
+import { compareEn } from './compare';
 
 export const messagesEn = {
   ...coreEn,
@@ -46,4 +47,5 @@ export const messagesEn = {
   ...checkpointDetailEn,
   ...helpEn,
   ...lessonsEn,
+  ...compareEn,
 };

@@ -24,6 +24,7 @@ import { recordingZh } from './recording';
 import { checkpointDetailZh } from './checkpointDetail';
 import { helpZh } from './help';
 import { lessonsZh } from './lessons';
+import { compareZh } from './compare';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -46,4 +47,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...checkpointDetailZh,
   ...helpZh,
   ...lessonsZh,
+  ...compareZh,
 };
