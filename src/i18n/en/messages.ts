@@ -25,6 +25,7 @@ import { checkpointDetailEn } from './checkpointDetail';
 import { helpEn } from './help';
 import { lessonsEn } from './lessons';
 import { inspectorEn } from './inspector';
+import { compareEn } from './compare';
 
 export const messagesEn = {
   ...coreEn,
@@ -48,4 +49,5 @@ export const messagesEn = {
   ...helpEn,
   ...lessonsEn,
   ...inspectorEn,
+  ...compareEn,
 };

@@ -25,6 +25,7 @@ import { checkpointDetailZh } from './checkpointDetail';
 import { helpZh } from './help';
 import { lessonsZh } from './lessons';
 import { inspectorZh } from './inspector';
+import { compareZh } from './compare';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -48,4 +49,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...helpZh,
   ...lessonsZh,
   ...inspectorZh,
+  ...compareZh,
 };

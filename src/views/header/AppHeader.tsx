@@ -56,6 +56,10 @@ export function AppHeader() {
         <button type="button" onClick={useInspector.getState().show} title={t('insHeaderButtonTitle')} data-testid="inspect-button">
           {t('insHeaderButton')}
         </button>
+        {/* A new tab: the comparison records its own runs and leaves this run as it is. */}
+        <a className="header-link" href="?compare" target="_blank" rel="noopener" title={t('cmpHeaderButtonHint')} data-testid="compare-link">
+          {t('cmpHeaderButton')}
+        </a>
         <ExamplesButton onClick={() => setExamplesOpen(true)} onPrefetch={() => void loadExamplesDialog()} />
         <ScenarioButton onClick={() => setConfigOpen(true)} />
         <PresenterControls />
