@@ -56,4 +56,5 @@ export const examplesEn = {
   exOperatorStateTitle: 'Rescaling operator state: split, union, broadcast',
   exOperatorStateSee:
     'A rescale 2 → 3: the Restore tab shows what each new subtask got of the sink’s list state (SPLIT_DISTRIBUTE), the legacy Kafka offsets (UNION) and the broadcast rules (BROADCAST).',
+  exScaleRunTitle: 'Scale run: 1,000,000 records, 100,000 keys, parallelism 16, 500 checkpoints',
 } as const;
