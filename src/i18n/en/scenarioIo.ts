@@ -94,7 +94,7 @@ export const scenarioIoEn = {
     'Estimated run: ~{steps} steps ({records} records, {checkpoints} checkpoints), ~{size} in memory, ~{time} to record; keyframe every {every} steps.',
   cfgEstimateNote: 'An estimate from the settings alone (within about a factor of 2); the app refuses runs over {maxSteps} steps or {maxSize}.',
   cfgOverBudget: 'Too big to record: about {steps} steps and {size}, over the app’s limit of {maxSteps} steps and {maxSize}. Nothing was changed; the current run is kept.',
-  cfgSuggestShorter: 'Record a shorter run: “Run length” (untilMs) at most {untilMs} ms',
+  cfgSuggestShorter: 'Record a shorter run: “Record until (simulated time)” (untilMs) at most {untilMs} ms',
   cfgSuggestRate: 'or fewer records: at most {rate} records/s per source',
   cfgSuggestKeysNote: 'Fewer keys shrink the heap backend’s keyframes; with RocksDB most state is in shared SST bytes, so the run’s length and rate matter most.',
   cfgSeconds: '{n} s',
