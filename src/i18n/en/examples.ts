@@ -56,4 +56,7 @@ export const examplesEn = {
   exOperatorStateTitle: 'Rescaling operator state: split, union, broadcast',
   exOperatorStateSee:
     'A rescale 2 → 3: the Restore tab shows what each new subtask got of the sink’s list state (SPLIT_DISTRIBUTE), the legacy Kafka offsets (UNION) and the broadcast rules (BROADCAST).',
+  exScaleRunTitle: 'Scale run: 1,000,000 records, 100,000 keys, parallelism 16, 500 checkpoints',
+  exScaleRunSee:
+    'The benchmark’s run (npm run bench records it in Node): millions of steps, too many for the page. The app refuses it before recording, with its estimated size and a shorter run that fits; the current run is kept.',
 } as const;

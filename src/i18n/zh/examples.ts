@@ -54,4 +54,7 @@ export const examplesZh: Record<keyof typeof examplesEn, string> = {
   exOperatorStateTitle: '扩缩容时的算子状态：拆分、联合、广播',
   exOperatorStateSee:
     '并行度 2 → 3：“恢复”标签页显示每个新子任务分到的 Sink 列表状态（SPLIT_DISTRIBUTE）、旧版 Kafka 偏移量（UNION）和广播规则（BROADCAST）。',
+  exScaleRunTitle: '规模测试：1,000,000 条记录、100,000 个键、并行度 16、500 个检查点',
+  exScaleRunSee:
+    '基准测试的运行（npm run bench 在 Node 中录制它）：数百万步，页面容纳不下。应用会在录制前拒绝它，给出估算的大小和一个能容纳的更短运行；当前运行保持不变。',
 };

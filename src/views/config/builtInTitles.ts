@@ -26,6 +26,7 @@ export const BUILT_IN_TITLES: Readonly<Record<string, MessageKey>> = {
   "Local recovery: restart from the TaskManager's disk": 'exLocalRecoveryTitle',
   "RocksDB's own SST compression: L0 raw, deeper levels Snappy": 'exSstCompressionTitle',
   'Rescaling operator state: split, union, broadcast': 'exOperatorStateTitle',
+  'Scale run: 1,000,000 records, 100,000 keys, parallelism 16, 500 checkpoints': 'exScaleRunTitle',
 };
 
 /** The title to show: the Chinese gallery title of a built-in scenario in Chinese, else the title as written. */
