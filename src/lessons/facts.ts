@@ -2,7 +2,7 @@
  * Evaluates a lesson's facts at a stop: from the events recorded up to the stop's step and the
  * engine state after it, read only through the engine's public API.
  */
-import { getEntry, registryKeyForPath, type EngineEvent, type EngineState } from '../engine';
+import { getEntry, registryKeyForPath, sinkOutcome, type EngineEvent, type EngineState } from '../engine';
 import { findAnchor, matching } from './anchor';
 import type { Fact } from './lessonSchema';
 import type { FactValue } from './template';
@@ -85,5 +85,8 @@ export function evaluateFact(fact: Fact, view: StopView): FactValue {
       if (!cl) throw new FactError(`${task} has no changelog`);
       return cl.writer.lowestSequenceNumber;
     }
+    case 'sinkDuplicates':
+      // What a reader downstream sees: a plain sink's every write, a transactional sink's commits.
+      return Object.values(sinkOutcome(view.state).committed).reduce((sum, times) => sum + Math.max(0, times - 1), 0);
   }
 }

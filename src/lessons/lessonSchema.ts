@@ -85,6 +85,8 @@ export const factSchema = variant('fact', [
   strictObject({ fact: v.literal('changeSetsOf'), checkpointId: cpId, task }),
   /** Changelog backend: the sequence number below which the log is truncated now. */
   strictObject({ fact: v.literal('changelogLowestSqn'), task }),
+  /** The sink's output: copies of records visible downstream beyond each record's first (duplicates a reader sees). */
+  strictObject({ fact: v.literal('sinkDuplicates') }),
 ]);
 export type Fact = v.InferOutput<typeof factSchema>;
 
