@@ -85,6 +85,15 @@ export function evaluateFact(fact: Fact, view: StopView): FactValue {
       if (!cl) throw new FactError(`${task} has no changelog`);
       return cl.writer.lowestSequenceNumber;
     }
+    case 'reusedSsts': {
+      const uploaded = new Set(evaluateFact({ fact: 'uploadedSsts', checkpointId: fact.checkpointId, task }, view) as number[]);
+      return (evaluateFact({ fact: 'sharedSsts', checkpointId: fact.checkpointId, task }, view) as number[]).filter((sst) => !uploaded.has(sst));
+    }
+    case 'reusedBytes': {
+      const done = view.events.find((e) => e.type === 'checkpoint.completed' && e.checkpointId === fact.checkpointId);
+      if (done?.type !== 'checkpoint.completed') throw new FactError(`checkpoint ${fact.checkpointId} has not completed by step ${view.step}`);
+      return done.stateSize - done.checkpointedSize;
+    }
     case 'sinkDuplicates':
       // What a reader downstream sees: a plain sink's every write, a transactional sink's commits.
       return Object.values(sinkOutcome(view.state).committed).reduce((sum, times) => sum + Math.max(0, times - 1), 0);

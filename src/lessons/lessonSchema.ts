@@ -87,6 +87,10 @@ export const factSchema = variant('fact', [
   strictObject({ fact: v.literal('changelogLowestSqn'), task }),
   /** The sink's output: copies of records visible downstream beyond each record's first (duplicates a reader sees). */
   strictObject({ fact: v.literal('sinkDuplicates') }),
+  /** The SSTs a completed checkpoint references but did not upload itself: in its full size, not in its checkpointed size. */
+  strictObject({ fact: v.literal('reusedSsts'), checkpointId: cpId, task }),
+  /** A completed checkpoint's full size minus its checkpointed size (state_size − checkpointed_size): bytes it references from earlier checkpoints. */
+  strictObject({ fact: v.literal('reusedBytes'), checkpointId: cpId }),
 ]);
 export type Fact = v.InferOutput<typeof factSchema>;
 
