@@ -18,7 +18,11 @@ const events: EngineEvent[] = Timeline.record(loadScenarioRef('seed002-refcount.
 const REUSED: Record<number, number[]> = { 2: [1, 2], 3: [4], 4: [5] };
 
 /** Size of the upload of an SST (each is uploaded once in this run). */
-const uploadSize = (sst: number) => events.find((e) => e.type === 'file.uploaded' && e.sst === sst)!.size as number;
+const uploadSize = (sst: number) => {
+  const e = events.find((x) => x.type === 'file.uploaded' && x.sst === sst);
+  if (e?.type !== 'file.uploaded') throw new Error(`SST ${sst} was not uploaded`);
+  return e.size;
+};
 
 describe('lesson 6: checkpointed vs full size', () => {
   it("a subtask's checkpointed size is the bytes it uploaded for that checkpoint", () => {
