@@ -2,7 +2,7 @@
  * Evaluates a lesson's facts at a stop: from the events recorded up to the stop's step and the
  * engine state after it, read only through the engine's public API.
  */
-import { getEntry, registryKeyForPath, type EngineEvent, type EngineState } from '../engine';
+import { getEntry, registryKeyForPath, sinkOutcome, type EngineEvent, type EngineState } from '../engine';
 import { findAnchor, matching } from './anchor';
 import type { Fact } from './lessonSchema';
 import type { FactValue } from './template';
@@ -121,6 +121,18 @@ export function evaluateFact(fact: Fact, view: StopView): FactValue {
       if (!e || e.type !== 'restore.taskRestored') throw new FactError(`${task} has not been restored by step ${view.step}`);
       return e.files.length;
     }
+    case 'reusedSsts': {
+      const uploaded = new Set(evaluateFact({ fact: 'uploadedSsts', checkpointId: fact.checkpointId, task }, view) as number[]);
+      return (evaluateFact({ fact: 'sharedSsts', checkpointId: fact.checkpointId, task }, view) as number[]).filter((sst) => !uploaded.has(sst));
+    }
+    case 'reusedBytes': {
+      const done = view.events.find((e) => e.type === 'checkpoint.completed' && e.checkpointId === fact.checkpointId);
+      if (done?.type !== 'checkpoint.completed') throw new FactError(`checkpoint ${fact.checkpointId} has not completed by step ${view.step}`);
+      return done.stateSize - done.checkpointedSize;
+    }
+    case 'sinkDuplicates':
+      // What a reader downstream sees: a plain sink's every write, a transactional sink's commits.
+      return Object.values(sinkOutcome(view.state).committed).reduce((sum, times) => sum + Math.max(0, times - 1), 0);
   }
 }
 

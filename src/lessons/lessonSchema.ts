@@ -97,6 +97,12 @@ export const factSchema = variant('fact', [
   strictObject({ fact: v.literal('restoredEntries'), task, state: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))) }),
   /** How many keyed-state files a subtask read at its latest restore. */
   strictObject({ fact: v.literal('restoredFileCount'), task }),
+  /** The sink's output: copies of records visible downstream beyond each record's first (duplicates a reader sees). */
+  strictObject({ fact: v.literal('sinkDuplicates') }),
+  /** The SSTs a completed checkpoint references but did not upload itself: in its full size, not in its checkpointed size. */
+  strictObject({ fact: v.literal('reusedSsts'), checkpointId: cpId, task }),
+  /** A completed checkpoint's full size minus its checkpointed size (state_size − checkpointed_size): bytes it references from earlier checkpoints. */
+  strictObject({ fact: v.literal('reusedBytes'), checkpointId: cpId }),
 ]);
 export type Fact = v.InferOutput<typeof factSchema>;
 
