@@ -34,4 +34,12 @@ export const lessonsEn = {
   lessonShowNext: 'Step to it',
   lessonDone: 'Last stop: well done. Pick another lesson or explore freely.',
   lessonNote: 'The answers are computed by the engine from this run, not written in the lesson.',
+  lessonImport: 'Import a lesson file…',
+  lessonImportDrop: 'or drop a lesson file (.json) on this page',
+  lessonImportReading: 'Checking {name} against the engine…',
+  lessonImportRefused: '{name} was not imported (nothing changed):',
+  lessonImported: '“{title}” was added to the end of the list. It is kept until this page closes: download the file to keep it.',
+  lessonUserBadge: 'Your lesson',
+  lessonDownload: 'Download lesson file',
+  lessonDropOne: 'drop one lesson file at a time ({n} were dropped)',
 };

@@ -35,4 +35,12 @@ export const lessonsZh: Record<keyof typeof lessonsEn, string> = {
   lessonShowNext: '前进到那一步',
   lessonDone: '最后一站：完成了！选择下一门课程，或自由探索。',
   lessonNote: '答案由引擎根据这次运行计算得出，并非写在课程里。',
+  lessonImport: '导入课程文件……',
+  lessonImportDrop: '或把课程文件（.json）拖放到本页',
+  lessonImportReading: '正在用引擎检查 {name}……',
+  lessonImportRefused: '{name} 未导入（什么都没有改变）：',
+  lessonImported: '“{title}”已加到列表末尾。它只保留到本页关闭：请下载文件以便保存。',
+  lessonUserBadge: '你的课程',
+  lessonDownload: '下载课程文件',
+  lessonDropOne: '一次只能拖放一个课程文件（拖入了 {n} 个）',
 };

@@ -1,0 +1,81 @@
+/**
+ * The lesson player's teacher features (issue 15 §5): a lesson file imported from the picker
+ * (file button or drop) is refused with field paths and changes nothing, or joins the list and
+ * plays; the open lesson downloads as a file.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { watchErrors } from './helpers';
+
+const FRESH = { storageState: { cookies: [], origins: [] } };
+const shipped = () => JSON.parse(readFileSync('lessons/05-incremental-shared-files.json', 'utf8')) as Record<string, unknown> & { stops: Record<string, unknown>[] };
+
+async function dropOnPicker(page: Page, name: string, text: string) {
+  await page.getByTestId('lesson-picker').evaluate(
+    (picker, [n, body]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([body!], n!, { type: 'application/json' }));
+      picker.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      picker.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    },
+    [name, text],
+  );
+}
+
+test('a malformed lesson file is refused with field paths and changes nothing; a good one is added, plays and downloads', async ({ browser }) => {
+  const context = await browser.newContext({ ...FRESH, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  // A lesson is open at stop 2: the refused import must not move it.
+  await page.goto('/?lesson=what-is-a-checkpoint&stop=2');
+  await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '2');
+  const step = await page.getByTestId('step-readout').innerText();
+  await page.getByTestId('lesson-all').click();
+  const cards = await page.locator('[data-testid^="lesson-card-"]').count();
+
+  const bad = shipped();
+  bad.id = 'my-lesson';
+  (bad.stops[0] as { anchor: unknown }).anchor = { event: 'checkpoint.finished' };
+  (bad.stops[1] as { highlight: unknown }).highlight = ['the-big-red-button'];
+  await page.getByTestId('lesson-import-file').setInputFiles({ name: 'bad-lesson.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const refused = page.getByTestId('lesson-import-refused');
+  await expect(refused).toContainText('bad-lesson.json was not imported (nothing changed):');
+  await expect(page.getByTestId('lesson-import-problems')).toContainText('stops[0].anchor.event: expected one of');
+  await expect(page.getByTestId('lesson-import-problems')).toContainText('stops[1].highlight[0]');
+  // Dropped on the picker: an anchor that finds no event in the run is refused the same way.
+  const noEvent = shipped();
+  noEvent.id = 'my-lesson';
+  (noEvent.stops[2] as { anchor: unknown }).anchor = { event: 'checkpoint.completed', where: { checkpointId: 99 } };
+  await dropOnPicker(page, 'dropped.json', JSON.stringify(noEvent));
+  await expect(page.getByTestId('lesson-import-problems')).toHaveText('stops[2].anchor: checkpoint.completed where checkpointId=99: no event matches');
+  await expect(page.locator('[data-testid^="lesson-card-"]')).toHaveCount(cards);
+  await page.getByTestId('picker-simulator').click();
+  await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '2');
+  await expect(page.getByTestId('step-readout')).toHaveText(step);
+
+  // In Chinese the refusal says so in Chinese (the field paths stay as in the file).
+  await page.getByTestId('lang-zh').click();
+  await page.getByTestId('lesson-all').click();
+  await dropOnPicker(page, 'dropped.json', '{"format": ');
+  await expect(page.getByTestId('lesson-import-refused')).toContainText('dropped.json 未导入（什么都没有改变）');
+
+  // A good file: added to the list, it plays, and it downloads as the same lesson.
+  await page.getByTestId('picker-lang-en').click();
+  const good = shipped();
+  good.id = 'my-lesson';
+  good.number = 77;
+  good.title = { en: 'My own lesson', zh: '我的课程' };
+  await page.getByTestId('lesson-import-file').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) });
+  await expect(page.getByTestId('lesson-import-status')).toContainText('“My own lesson” was added');
+  await expect(page.getByTestId('lesson-card-my-lesson')).toContainText('Your lesson');
+  await page.getByTestId('lesson-start-my-lesson').click();
+  await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', 'my-lesson');
+  expect(page.url()).toContain('lesson=my-lesson&stop=1');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('lesson-download').click()]);
+  expect(download.suggestedFilename()).toBe('77-my-lesson.json');
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8')) as { id: string; title: unknown; stops: unknown[] };
+  expect(saved).toMatchObject({ id: 'my-lesson', title: good.title });
+  expect(saved.stops).toEqual(good.stops);
+  expect(errors).toEqual([]);
+  await context.close();
+});
