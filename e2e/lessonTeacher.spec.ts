@@ -79,3 +79,36 @@ test('a malformed lesson file is refused with field paths and changes nothing; a
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('the share link of an open lesson carries ?lesson=&stop= and reopens that stop in a fresh context; after leaving, it carries the scenario again', async ({ browser }) => {
+  const context = await browser.newContext({ ...FRESH, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/?lesson=what-is-a-checkpoint&stop=2');
+  await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '2');
+  await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '3');
+  const step = await page.getByTestId('step-readout').innerText();
+  await page.getByTestId('config-button').click();
+  await page.getByTestId('tab-io').click();
+  await expect(page.getByTestId('io-lesson-link-note')).toBeVisible();
+  const link = await page.getByTestId('io-link').inputValue();
+  expect(link).toMatch(/\?lesson=what-is-a-checkpoint&stop=3$/);
+  const other = await browser.newContext({ ...FRESH, locale: 'en-US' });
+  const second = await other.newPage();
+  const secondErrors = watchErrors(second);
+  await second.goto(link);
+  await expect(second.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '3');
+  await expect(second.getByTestId('step-readout')).toHaveText(step);
+  expect(secondErrors).toEqual([]);
+  await other.close();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('lesson-exit').click();
+  await page.getByTestId('config-button').click();
+  await page.getByTestId('tab-io').click();
+  const plain = await page.getByTestId('io-link').inputValue();
+  expect(plain).toContain('#scenario=');
+  expect(plain).not.toContain('lesson=');
+  expect(errors).toEqual([]);
+  await context.close();
+});

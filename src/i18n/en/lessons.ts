@@ -42,4 +42,5 @@ export const lessonsEn = {
   lessonUserBadge: 'Your lesson',
   lessonDownload: 'Download lesson file',
   lessonDropOne: 'drop one lesson file at a time ({n} were dropped)',
+  lessonShareNote: 'A lesson is open: the link opens this stop of the lesson (the lesson records its own run).',
 };

@@ -43,4 +43,5 @@ export const lessonsZh: Record<keyof typeof lessonsEn, string> = {
   lessonUserBadge: '你的课程',
   lessonDownload: '下载课程文件',
   lessonDropOne: '一次只能拖放一个课程文件（拖入了 {n} 个）',
+  lessonShareNote: '当前打开着课程：链接会打开本课的这一站（课程会自己重新录制它的运行）。',
 };
