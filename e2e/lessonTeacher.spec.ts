@@ -112,3 +112,16 @@ test('the share link of an open lesson carries ?lesson=&stop= and reopens that s
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('the help overlay lists the lesson keys in English and Chinese', async ({ page }) => {
+  await page.goto('/?simulator');
+  await page.getByTestId('lang-en').click();
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help-row-lessonShortcutPage')).toHaveText('PageUp / PageDownIn a lesson: previous / next stop (a presenter’s clicker)');
+  await expect(page.getByTestId('help-row-lessonShortcutArrows')).toContainText('In a lesson, on its path: previous / next stop');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('lang-zh').click();
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help-row-lessonShortcutPage')).toHaveText('PageUp / PageDown课程中：上一站 / 下一站（演示翻页笔）');
+  await expect(page.getByTestId('help-row-lessonShortcutArrows')).toContainText('在课程路线上：上一站 / 下一站');
+});

@@ -43,4 +43,6 @@ export const lessonsEn = {
   lessonDownload: 'Download lesson file',
   lessonDropOne: 'drop one lesson file at a time ({n} were dropped)',
   lessonShareNote: 'A lesson is open: the link opens this stop of the lesson (the lesson records its own run).',
+  lessonShortcutPage: 'In a lesson: previous / next stop (a presenter’s clicker)',
+  lessonShortcutArrows: 'In a lesson, on its path: previous / next stop (off the path they step)',
 };

@@ -44,4 +44,6 @@ export const lessonsZh: Record<keyof typeof lessonsEn, string> = {
   lessonDownload: '下载课程文件',
   lessonDropOne: '一次只能拖放一个课程文件（拖入了 {n} 个）',
   lessonShareNote: '当前打开着课程：链接会打开本课的这一站（课程会自己重新录制它的运行）。',
+  lessonShortcutPage: '课程中：上一站 / 下一站（演示翻页笔）',
+  lessonShortcutArrows: '课程中、在课程路线上：上一站 / 下一站（离开路线后则是单步）',
 };
