@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { watchErrors } from './helpers';
+import { screenshotAndMeasure, watchErrors } from './helpers';
 
 const FRESH = { storageState: { cookies: [], origins: [] } };
 const shipped = () => JSON.parse(readFileSync('lessons/05-incremental-shared-files.json', 'utf8')) as Record<string, unknown> & { stops: Record<string, unknown>[] };
@@ -125,3 +125,43 @@ test('the help overlay lists the lesson keys in English and Chinese', async ({ p
   await expect(page.getByTestId('help-row-lessonShortcutPage')).toHaveText('PageUp / PageDown课程中：上一站 / 下一站（演示翻页笔）');
   await expect(page.getByTestId('help-row-lessonShortcutArrows')).toContainText('在课程路线上：上一站 / 下一站');
 });
+
+for (const [width, height] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
+  test(`presenter mode lays the lesson panel out for a projector at ${width}×${height}: scaled text, nothing clipped, the highlighted region on screen`, async ({ browser }) => {
+    const context = await browser.newContext({ ...FRESH, locale: 'en-US', viewport: { width, height } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/?lesson=incremental-shared-files&stop=2');
+    await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '2', { timeout: 15_000 });
+    await page.keyboard.press('p');
+    await expect(page.getByTestId('app')).toHaveClass(/presenter/);
+    const panel = page.getByTestId('lesson-panel');
+    const pp = Math.max(1, Math.min(height / 720, width / 1280));
+    const m = await panel.evaluate((el) => ({
+      text: parseFloat(getComputedStyle(el.querySelector('.lesson-text')!).fontSize),
+      clippedY: el.scrollHeight - el.clientHeight,
+      clippedX: el.scrollWidth - el.clientWidth,
+      bottom: el.getBoundingClientRect().bottom,
+      buttons: [...el.querySelectorAll('button')].filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.right > el.getBoundingClientRect().right + 1 || r.width < 20;
+      }).length,
+    }));
+    expect(m.text).toBeCloseTo(17 * pp, 0);
+    expect(m.clippedY).toBeLessThanOrEqual(1);
+    expect(m.clippedX).toBeLessThanOrEqual(1);
+    expect(m.buttons).toBe(0);
+    // The panel leaves most of the screen to the stage.
+    expect(m.bottom).toBeLessThan(height * 0.45);
+    const marked = page.locator('[data-lesson-highlight~="registry"]');
+    await expect(marked).toBeInViewport({ ratio: 0.25 });
+    const box = (await marked.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThan(m.bottom + 60);
+    await screenshotAndMeasure(page, `lesson-presenter-${width}x${height}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
