@@ -165,3 +165,47 @@ for (const [width, height] of [
     await context.close();
   });
 }
+
+test('save as lesson: stops marked at steps of the current run become a lesson that plays at once at those steps', async ({ browser }) => {
+  const context = await browser.newContext({ ...FRESH, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await page.getByTestId('picker-write-lesson').click();
+  await expect(page.getByTestId('lesson-builder')).toBeVisible();
+  await page.getByTestId('lb-title-en').fill('My first lesson');
+  await page.getByTestId('lb-title-zh').fill('我的第一课');
+  // Two checkpoint triggers: ']' jumps to the next one.
+  await page.locator('body').click({ position: { x: 5, y: 200 } });
+  await page.keyboard.press(']');
+  const first = await page.getByTestId('step-readout').innerText();
+  await page.getByTestId('lb-add-stop').click();
+  await page.locator('body').click({ position: { x: 5, y: 200 } });
+  await page.keyboard.press(']');
+  const second = await page.getByTestId('step-readout').innerText();
+  expect(second).not.toBe(first);
+  await page.getByTestId('lb-add-stop').click();
+  for (const i of [0, 1]) {
+    await page.getByTestId(`lb-stop-title-en-${i}`).fill(`Checkpoint trigger ${i + 1}`);
+    await page.getByTestId(`lb-stop-text-en-${i}`).fill(`The coordinator triggers a checkpoint here, stop ${i + 1}.`);
+    await page.getByTestId(`lb-stop-text-zh-${i}`).fill(`协调器在这里触发检查点，第 ${i + 1} 站。`);
+  }
+  await page.getByTestId('lb-highlight-1').selectOption('checkpoints');
+  // A missing Chinese title is refused with its field path; nothing is saved.
+  await page.getByTestId('lb-save').click();
+  await expect(page.getByTestId('lb-problems')).toContainText('stops[0].title.zh');
+  await page.getByTestId('lb-stop-title-zh-0').fill('检查点触发 1');
+  await page.getByTestId('lb-stop-title-zh-1').fill('检查点触发 2');
+  await page.getByTestId('lb-save').click();
+  const panel = page.getByTestId('lesson-panel');
+  await expect(panel).toHaveAttribute('data-lesson', 'my-first-lesson-mine');
+  await expect(page.getByTestId('lesson-stop-count')).toHaveText('Stop 1 of 2');
+  await expect(page.getByTestId('step-readout')).toHaveText(first);
+  await expect(page.getByTestId('lesson-text')).toHaveText('The coordinator triggers a checkpoint here, stop 1.');
+  await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('step-readout')).toHaveText(second);
+  await expect(page.locator('[data-lesson-highlight~="checkpoints"]')).toBeInViewport();
+  await screenshotAndMeasure(page, 'lesson-saved-en');
+  expect(errors).toEqual([]);
+  await context.close();
+});

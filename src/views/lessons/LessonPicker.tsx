@@ -86,6 +86,17 @@ export function LessonPicker() {
           {t('lessonPickerSimulator')} →
         </button>
         <LessonImport importer={importer} />
+        <button
+          type="button"
+          className="lesson-picker-write"
+          onClick={() => {
+            chooseFreeSimulator();
+            useAppStore.getState().setLessonBuilderOpen(true);
+          }}
+          data-testid="picker-write-lesson"
+        >
+          {t('lbOpen')}
+        </button>
         {failed && (
           <p className="lesson-picker-failed" role="alert">
             {t('lessonFailed', { why: failed })}
