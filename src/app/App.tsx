@@ -27,6 +27,7 @@ import { PANEL, PacedPanel } from '../views/panelPace';
 import { RecordingProblem } from '../views/controls/RecordingProblem';
 import { LessonPanel } from '../views/lessons/LessonPanel';
 import { LessonPicker } from '../views/lessons/LessonPicker';
+import { LessonBuilder } from '../views/lessons/LessonBuilder';
 import { useLessonStartup } from './lessons/useLessonStartup';
 import { useInspector } from './inspector/inspectorStore';
 import { registerInspector } from './inspector/registerInspector';
@@ -116,6 +117,7 @@ export function App() {
         {!presenter && (
           <aside className="side">
             {inLesson && <LessonPanel />}
+            <LessonBuilder />
             {/* While playing fast these panels are refreshed in turn, one group per frame (panelPace.tsx). */}
             <PacedPanel group={PANEL.side}>
               <ActionsPanel />
