@@ -71,6 +71,8 @@ export const scenarioIoEn = {
   cfgOperatorState: 'State kind',
   cfgOperatorParallelism: 'Operator parallelism (empty: the job’s)',
   cfgOperatorProcessingMs: 'Time per record, ms (0: instant; slow operators cause back-pressure)',
+  cfgSourceOffsets: 'Source offsets as operator state: list (getListState, SPLIT_DISTRIBUTE) or union (getUnionListState, UNION)',
+  cfgBroadcastRules: 'Broadcast rules: every N records of partition 0, a rule goes into BROADCAST state (empty: no broadcast state)',
   cfgChannelCapacity: 'Channel capacity, records (credit per channel)',
 
   cfgNotFlink: '— (the lab’s own setting)',

@@ -71,6 +71,8 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgOperatorState: '状态类型',
   cfgOperatorParallelism: '算子并行度（留空：与作业相同）',
   cfgOperatorProcessingMs: '每条记录处理时间（毫秒，0 为即时；慢算子会造成反压）',
+  cfgSourceOffsets: '数据源偏移量的算子状态：list（getListState，SPLIT_DISTRIBUTE）或 union（getUnionListState，UNION）',
+  cfgBroadcastRules: '广播规则：分区 0 每读 N 条记录，就把一条规则写入 BROADCAST 状态（留空：没有广播状态）',
   cfgChannelCapacity: '通道容量（条记录，即每个通道的信用）',
 
   cfgNotFlink: '—（本实验自己的设置）',

@@ -62,8 +62,8 @@ export function OverlayChart(props: {
   const yTicks = spacedTicks(ticks, y, 16);
   return (
     <figure className="cmp-chart" data-testid={testId}>
-      <figcaption className="cmp-chart-head">
-        <span className="cmp-chart-title">{title}</span>
+      {/* The title is drawn inside the SVG, so an exported chart keeps it; the caption holds only the export buttons. */}
+      <figcaption className="cmp-chart-head cmp-chart-head-over">
         <ExportButtons svgRef={svgRef} name={`comparison-${testId}`} title={title} />
       </figcaption>
       <div ref={boxRef} className="cmp-chart-box">
