@@ -1,13 +1,13 @@
 // Issue 13: operator state (union source offsets, broadcast rules) is set in the configuration
 // dialog, not only in scenario JSON; the applied run carries it and clearing the rules removes
 // broadcast state again.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { englishByDefault, storageReady } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
-async function downloadedScenario(page: import('@playwright/test').Page) {
+async function downloadedScenario(page: Page) {
   await page.getByRole('tab', { name: 'Import / export' }).click();
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('io-download').click()]);
   await page.getByRole('tab', { name: 'Configuration' }).click();
