@@ -36,6 +36,7 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'backpressure-output-timeout', title: 'exOutputTimeoutTitle', see: 'exOutputTimeoutSee' },
   { id: 'backpressure-unaligned', title: 'exUnalignedTitle', see: 'exUnalignedSee' },
   { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
+  { id: 'stop-with-savepoint', title: 'exStopSavepointTitle', see: 'exStopSavepointSee' },
   { id: 'local-recovery', title: 'exLocalRecoveryTitle', see: 'exLocalRecoverySee' },
   { id: 'operator-state-rescale', title: 'exOperatorStateTitle', see: 'exOperatorStateSee' },
   {
