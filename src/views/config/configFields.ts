@@ -93,7 +93,8 @@ export const CONFIG_FIELDS: readonly ConfigField[] = [
   f(['job', 'operatorState', 'sourceOffsets'], {
     group: 'job',
     input: 'enum',
-    options: ['list', 'union'],
+    // '—' (not set): the source's own list state, as when the field is absent.
+    options: ['', 'list', 'union'],
     flinkKey: null,
     label: 'cfgSourceOffsets',
     flinkDefault: null,
