@@ -3,32 +3,13 @@
  * scenario headless to its end, restores its latest completed checkpoint, and prints the figures
  * side by side with ratios to the first. Invalid input: the file and field path on stderr, exit 2.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { formatProblems, parseScenarioText } from '../src/engine';
 import type { Scenario } from '../src/engine';
 import { compareScenarios } from '../src/engine/compare/compareRuns';
 import { COMPARISON_IDS, comparisonPreset, variantScenario } from '../src/engine/compare/comparisonPresets';
 import { comparisonJson, comparisonText } from './compareReport';
+import { fail, readScenarioFile } from './scenarioFile';
 
 const USAGE = `usage: npm run compare -- <a.json> <b.json> [<c.json>] [--json]\n       npm run compare -- --preset <${COMPARISON_IDS.join('|')}> [--json]`;
-
-function fail(message: string): never {
-  process.stderr.write(message.endsWith('\n') ? message : `${message}\n`);
-  process.exit(2);
-}
-
-function readScenario(file: string): Scenario {
-  let text: string;
-  try {
-    if (statSync(file).size > 2 * 1024 * 1024) fail(`${file}: larger than 2 MB; a scenario is a few KB`);
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    fail(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`);
-  }
-  const parsed = parseScenarioText(text);
-  if (!parsed.ok) fail(`${file}: invalid scenario\n${formatProblems(parsed.problems)}`);
-  return parsed.scenario;
-}
 
 function main(): void {
   const args = process.argv.slice(2);
@@ -49,7 +30,7 @@ function main(): void {
   } else {
     if (rest.length < 2 || rest.length > 3) fail(USAGE);
     labels = rest;
-    scenarios = rest.map(readScenario);
+    scenarios = rest.map(readScenarioFile);
   }
   const c = compareScenarios(scenarios);
   process.stdout.write(json ? `${JSON.stringify(comparisonJson(labels, c), null, 2)}\n` : comparisonText(labels, c));

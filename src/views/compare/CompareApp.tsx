@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
+import { LanguageSwitch } from '../header/LanguageSwitch';
 import { COMPARISON_PRESETS, comparisonPreset, variantScenario, type ComparisonId } from '../../engine/compare/comparisonPresets';
 import { formatProblems, parseScenarioText, type Scenario } from '../../engine';
 import { useComparisonRun } from '../../app/compare/useComparisonRun';
@@ -33,7 +34,6 @@ interface OwnFiles {
 export function CompareApp() {
   const t = useT();
   const lang = useAppStore(selectLang);
-  const setLang = useAppStore((s) => s.setLang);
   const initial = useMemo(() => parseCompareLink(location.search), []);
   const [presetId, setPresetId] = useState<ComparisonId>(initial.preset);
   const [own, setOwn] = useState<OwnFiles | null>(null);
@@ -118,13 +118,7 @@ export function CompareApp() {
         <a href={location.pathname} data-testid="cmp-back">
           {t('cmpBack')}
         </a>
-        <div className="lang-switch" role="group" aria-label={t('language')}>
-          {(['en', 'zh'] as const).map((l) => (
-            <button key={l} type="button" aria-pressed={lang === l} data-testid={`lang-${l}`} onClick={() => void setLang(l)}>
-              {l === 'en' ? 'English' : '中文'}
-            </button>
-          ))}
-        </div>
+        <LanguageSwitch />
       </header>
       <section className="cmp-pick">
         <label>

@@ -2,11 +2,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { ScenarioButton } from '../config/ScenarioButton';
+import { LanguageSwitch, LANGS } from './LanguageSwitch';
 import { ExamplesButton } from '../examples/ExamplesButton';
 import { PresenterControls } from '../presenter/PresenterControls';
-import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
-import type { Lang } from '../../i18n/language';
 import { openLessonPicker } from '../../app/lessons/lessonNavigation';
 import { useInspector } from '../../app/inspector/inspectorStore';
 
@@ -16,15 +15,9 @@ const ConfigDialog = lazy(() => import('../config/ConfigDialog').then((m) => ({ 
 const loadExamplesDialog = () => import('../examples/ExamplesDialog');
 const ExamplesDialog = lazy(() => loadExamplesDialog().then((m) => ({ default: m.ExamplesDialog })));
 
-const LANGS: { id: Lang; label: string }[] = [
-  { id: 'en', label: 'English' },
-  { id: 'zh', label: '中文' },
-];
 
 export function AppHeader() {
   const t = useT();
-  const lang = useAppStore(selectLang);
-  const setLang = useAppStore((s) => s.setLang);
   const langLoadFailed = useAppStore((s) => s.langLoadFailed);
   const setHelpOpen = useAppStore((s) => s.setHelpOpen);
   const [configOpen, setConfigOpen] = useState(false);
@@ -43,13 +36,7 @@ export function AppHeader() {
         )}
       </div>
       <div className="header-tools">
-        <div className="lang-switch" role="group" aria-label={t('language')}>
-          {LANGS.map((l) => (
-            <button key={l.id} type="button" aria-pressed={lang === l.id} data-testid={`lang-${l.id}`} onClick={() => void setLang(l.id)}>
-              {l.label}
-            </button>
-          ))}
-        </div>
+        <LanguageSwitch />
         <button type="button" onClick={openLessonPicker} data-testid="lessons-button">
           {t('lessonHeaderButton')}
         </button>

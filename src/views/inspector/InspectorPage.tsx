@@ -6,9 +6,7 @@
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useT } from '../../i18n/useT';
-import { useAppStore } from '../../store/appStore';
-import { selectLang } from '../../store/selectors';
-import type { Lang } from '../../i18n/language';
+import { LanguageSwitch } from '../header/LanguageSwitch';
 import { useInspector } from '../../app/inspector/inspectorStore';
 import { fromDataTransfer, fromFileList } from '../../app/inspector/pickedFiles';
 import type { FolderReport } from '../../inspector/folder';
@@ -19,10 +17,6 @@ import { SimulateLikeThis } from './SimulateLikeThis';
 import { typeLabel } from './labels';
 import './inspector.css';
 
-const LANGS: { id: Lang; label: string }[] = [
-  { id: 'en', label: 'English' },
-  { id: 'zh', label: '中文' },
-];
 
 const carriesFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');
 
@@ -103,8 +97,6 @@ function Report({ name, report }: { name: string; report: FolderReport }) {
 
 export function InspectorPage() {
   const t = useT();
-  const lang = useAppStore(selectLang);
-  const setLang = useAppStore((s) => s.setLang);
   const { status, hide, openPicked } = useInspector();
   const folderInput = useRef<HTMLInputElement>(null);
   const filesInput = useRef<HTMLInputElement>(null);
@@ -164,13 +156,7 @@ export function InspectorPage() {
           </button>
           <input ref={folderInput} type="file" multiple hidden data-testid="ins-folder-input" onChange={(e) => onPicked(e.target.files, e.target)} />
           <input ref={filesInput} type="file" multiple hidden data-testid="ins-files-input" onChange={(e) => onPicked(e.target.files, e.target)} />
-          <div className="lang-switch" role="group" aria-label={t('language')}>
-            {LANGS.map((l) => (
-              <button key={l.id} type="button" aria-pressed={lang === l.id} data-testid={`lang-${l.id}`} onClick={() => void setLang(l.id)}>
-                {l.label}
-              </button>
-            ))}
-          </div>
+          <LanguageSwitch />
           <button type="button" onClick={hide} data-testid="ins-back">
             {t('insBack')}
           </button>
