@@ -45,6 +45,8 @@ export const EXAMPLES: readonly Example[] = [
     see: 'exSinkTransactionalSee',
   },
   { id: 'sink-after-failure-plain', title: 'exSinkPlainTitle', see: 'exSinkPlainSee' },
+  // The biggest run the page records: the views group, summarize or window what does not fit.
+  { id: 'views-at-scale', title: 'exViewsAtScaleTitle', see: 'exViewsAtScaleSee' },
   // Last: the benchmark's run, too big for the page; picking it shows the up-front refusal.
   { id: 'scale-run', title: 'exScaleRunTitle', see: 'exScaleRunSee' },
 ];

@@ -3,6 +3,7 @@
  * (checkpointed_size, state_size, end-to-end duration). Clicking a row jumps to the step where
  * that checkpoint completed or failed (from the keyboard: the button in the row's first cell).
  */
+import { useRef } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import type { CheckpointHistoryEntry } from '../../engine';
@@ -12,6 +13,8 @@ import { selectLang } from '../../store/selectors';
 import { useViewState } from '../panelPace';
 import { SinkVerdict } from './SinkVerdict';
 import { useCheckpointDetail } from './detailStore';
+import { useWindowedRows } from '../virtual/useWindowedRows';
+import { SpacerRow } from '../virtual/SpacerRow';
 
 function jumpTo(id: number): void {
   const s = useAppStore.getState();
@@ -36,13 +39,16 @@ export function CheckpointHistory() {
   const history = [...state.coordinator.history].reverse();
   const retained = new Set(state.coordinator.completed.map((c) => c.id));
   const openDetail = useCheckpointDetail((s) => s.open);
+  // Hundreds of checkpoints in a big run: only the rows near the visible part render.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const win = useWindowedRows(tableRef, history.length, 25);
   return (
     <section className="panel checkpoints" aria-labelledby="cp-title" data-testid="checkpoint-history">
       <h2 id="cp-title">{t('checkpoints')}</h2>
       {history.length === 0 ? (
         <p className="muted">{t('noCheckpointsYet')}</p>
       ) : (
-        <table className="data-table">
+        <table className="data-table" ref={tableRef}>
           <thead>
             <tr>
               <th>ID</th>
@@ -54,11 +60,21 @@ export function CheckpointHistory() {
             </tr>
           </thead>
           <tbody>
-            {history.map((h) => {
+            <SpacerRow height={win.padding.top} cols={6} />
+            {win.indices.map((i) => {
+              const h = history[i]!;
               const st = statusOf(h);
               const end = h.completeMs ?? h.latestAckMs;
               return (
-                <tr key={h.id} className="clickable" onClick={() => jumpTo(h.id)} data-testid={`cp-row-${h.id}`} title={h.failureReason ?? ''}>
+                <tr
+                  key={h.id}
+                  data-index={win.windowed ? i : undefined}
+                  ref={win.windowed ? win.measure : undefined}
+                  className="clickable"
+                  onClick={() => jumpTo(h.id)}
+                  data-testid={`cp-row-${h.id}`}
+                  title={h.failureReason ?? ''}
+                >
                   <td>
                     <button type="button" className="row-jump" aria-label={t('cpRowJump', { id: h.id })} onClick={(e) => { e.stopPropagation(); jumpTo(h.id); }}>
                       {h.id}
@@ -94,6 +110,7 @@ export function CheckpointHistory() {
                 </tr>
               );
             })}
+            <SpacerRow height={win.padding.bottom} cols={6} />
           </tbody>
         </table>
       )}

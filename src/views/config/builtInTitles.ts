@@ -28,6 +28,7 @@ export const BUILT_IN_TITLES: Readonly<Record<string, MessageKey>> = {
   "RocksDB's own SST compression: L0 raw, deeper levels Snappy": 'exSstCompressionTitle',
   'Rescaling operator state: split, union, broadcast': 'exOperatorStateTitle',
   'Scale run: 1,000,000 records, 100,000 keys, parallelism 16, 500 checkpoints': 'exScaleRunTitle',
+  'Views at scale: parallelism 16, 100,000 keys, 150 checkpoints, 20 retained': 'exViewsAtScaleTitle',
 };
 
 /** The title to show: the Chinese gallery title of a built-in scenario in Chinese, else the title as written. */

@@ -4,7 +4,7 @@
  * or deleted are marked, so stepping through a checkpoint's completion shows references being
  * added and dropped and files leaving storage. Clicking a row says why the file is still alive.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { explainPath } from '../../engine';
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
@@ -16,6 +16,8 @@ import { useExplainedFile } from '../storage/useExplainedFile';
 import { formatRetained, lineageByPath, registryRows, type RegistryRow } from './registryRows';
 import './registry.css';
 import { TermText } from '../glossary/Term';
+import { useWindowedRows } from '../virtual/useWindowedRows';
+import { SpacerRow } from '../virtual/SpacerRow';
 
 function FileCell({ r }: { r: RegistryRow }) {
   const t = useT();
@@ -47,6 +49,9 @@ export function RegistryTable() {
   const rows = useMemo(() => registryRows(state, before, events, lineage), [state, before, events, lineage]);
   // Explained only while the file is in the table or in storage at this step.
   const explained = chosen !== null && (rows.some((r) => r.path === chosen) || chosen in state.storage.files) ? chosen : null;
+  // Tens of thousands of shared files in a big run: only the rows near the visible part render.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const win = useWindowedRows(tableRef, rows.length, 21);
   const refcount = state.registry.model === 'refcount';
   const retained = state.coordinator.completed.map((c) => c.id);
   // `shared/8f9ec6f5…`: enough to tell files apart on a projector; the full path is the tooltip.
@@ -65,7 +70,7 @@ export function RegistryTable() {
       {rows.length === 0 ? (
         <p className="muted">{t('rgEmpty')}</p>
       ) : (
-        <table className="state-table">
+        <table className="state-table" ref={tableRef}>
           <thead>
             <tr>
               <th>{t('rgFile')}</th>
@@ -75,9 +80,12 @@ export function RegistryTable() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            <SpacerRow height={win.padding.top} cols={4} />
+            {win.indices.map((i) => rows[i]!).map((r, n) => (
               <tr
                 key={r.key}
+                data-index={win.windowed ? win.indices[n] : undefined}
+                ref={win.windowed ? win.measure : undefined}
                 className={`rg-row${r.change ? ` rg-${r.change}` : ''}${explained === r.path ? ' selected' : ''}`}
                 data-testid="registry-row"
                 data-change={r.change ?? ''}
@@ -102,6 +110,7 @@ export function RegistryTable() {
                 <td>{r.change === 'deleted' ? t('rgDeleted') : formatRetained(r.retainedBy)}</td>
               </tr>
             ))}
+            <SpacerRow height={win.padding.bottom} cols={4} />
           </tbody>
         </table>
       )}

@@ -3,14 +3,16 @@
  * (chk-<id> exclusive files, shared/, taskowned/, savepoints). Files written or deleted by the step at the
  * cursor are marked, so an upload or a discard is visible when stepping.
  */
-import { useMemo } from 'react';
-import { explainPath, getEntry, registryKeyForPath, type EngineState } from '../../engine';
+import { useMemo, useRef } from 'react';
+import { explainPath, getEntry, registryKeyForPath, type EngineState, type StoredFile } from '../../engine';
 import { whyAlive } from './whyAlive';
 import { useExplainedFile } from './useExplainedFile';
 import { useT, type Translate } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { storageKindLabel } from '../i18nLabels/storageKind';
 import { useViewEvents, useViewState } from '../panelPace';
+import { useWindowedRows } from '../virtual/useWindowedRows';
+import { storageRows } from './storageRows';
 
 function directoryOf(path: string): string {
   const i = path.lastIndexOf('/');
@@ -49,6 +51,28 @@ export function StorageView() {
     return [...m.entries()].sort(([a], [b]) => rank(a) - rank(b) || b.localeCompare(a, 'en', { numeric: true }));
   }, [state]);
   const total = Object.values(state.storage.files).reduce((n, f) => n + f.bytes.length, 0);
+  // A big run (tens of thousands of files) is one windowed list of directory and file rows.
+  const rows = useMemo(() => storageRows(groups), [groups]);
+  const listRef = useRef<HTMLUListElement>(null);
+  const win = useWindowedRows(listRef, rows.length, 20);
+  const fileItem = (f: StoredFile, dir: string, index?: number) => (
+    <li key={f.path} data-index={index} ref={index === undefined ? undefined : win.measure} className={index === undefined ? undefined : 'file-row'}>
+      <button type="button" className={`file${uploaded.has(f.path) ? ' new' : ''}${explained === f.path ? ' selected' : ''}`} data-testid="stored-file" onClick={() => toggleExplained(f.path)} title={t('whyAlive')}>
+        <span className="mono name" title={f.path}>
+          {f.path.slice(dir.length + 1).slice(0, 18)}
+        </span>
+        <span className={`kind ${f.meta.kind}`} data-kind={f.meta.kind}>{storageKindLabel(t, f.meta.kind, f.meta.sst)}</span>
+        <span className="muted">{f.meta.task}</span>
+        <span className="muted">{registryBadge(state, f.path, t) ?? `cp ${f.meta.checkpointId}`}</span>
+        <span className="num">{formatBytes(f.bytes.length)}</span>
+      </button>
+      {explained === f.path && (
+        <p className="why" data-testid="why-alive">
+          {whyAlive(explainPath(state.registry, f.path), t, f.meta)}
+        </p>
+      )}
+    </li>
+  );
   return (
     <section className="panel storage" aria-labelledby="storage-title" data-testid="storage-view">
       <h2 id="storage-title">
@@ -59,28 +83,26 @@ export function StorageView() {
         {state.registry.model === 'refcount' ? t('registryRefcount') : t('registryLastUsed')}
       </p>
       {groups.length === 0 && deleted.length === 0 && <p className="muted">{t('storageEmpty')}</p>}
-      {groups.map(([dir, files]) => (
+      {win.windowed ? (
+        <ul className="storage-rows" ref={listRef}>
+          <li aria-hidden="true" style={{ height: win.padding.top }} />
+          {win.indices.map((i) => {
+            const row = rows[i]!;
+            return row.file ? (
+              fileItem(row.file, row.dir, i)
+            ) : (
+              <li key={`dir:${row.dir}`} data-index={i} ref={win.measure} className="dir-name mono">
+                {shortDir(row.dir, jobId)}/ <span className="muted">{row.count}</span>
+              </li>
+            );
+          })}
+          <li aria-hidden="true" style={{ height: win.padding.bottom }} />
+        </ul>
+      ) : groups.map(([dir, files]) => (
         <div key={dir} className="dir">
           <div className="dir-name mono">{shortDir(dir, jobId)}/</div>
           <ul>
-            {files.map((f) => (
-              <li key={f.path}>
-                <button type="button" className={`file${uploaded.has(f.path) ? ' new' : ''}${explained === f.path ? ' selected' : ''}`} data-testid="stored-file" onClick={() => toggleExplained(f.path)} title={t('whyAlive')}>
-                  <span className="mono name" title={f.path}>
-                    {f.path.slice(dir.length + 1).slice(0, 18)}
-                  </span>
-                  <span className={`kind ${f.meta.kind}`} data-kind={f.meta.kind}>{storageKindLabel(t, f.meta.kind, f.meta.sst)}</span>
-                  <span className="muted">{f.meta.task}</span>
-                  <span className="muted">{registryBadge(state, f.path, t) ?? `cp ${f.meta.checkpointId}`}</span>
-                  <span className="num">{formatBytes(f.bytes.length)}</span>
-                </button>
-                {explained === f.path && (
-                  <p className="why" data-testid="why-alive">
-                    {whyAlive(explainPath(state.registry, f.path), t, f.meta)}
-                  </p>
-                )}
-              </li>
-            ))}
+            {files.map((f) => fileItem(f, dir))}
           </ul>
         </div>
       ))}

@@ -1,12 +1,12 @@
 /** The selected subtask's state: keyed state entries by key group, or a source's offsets. */
 import { lazy, Suspense, useMemo } from 'react';
 import { keyedStateEntries, type StateValueView } from '../../engine';
+import { KeyedStateTable } from './KeyedStateTable';
 import { useAppStore } from '../../store/appStore';
 import { selectPresenter, selectSelectedTask, selectTaskInStage } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { LsmView } from '../lsm/LsmView';
 import { useViewState } from '../panelPace';
-import { Term } from '../glossary/Term';
 
 /** Only changelog scenarios need the DSTL tape, so its code is fetched the first time one is shown. */
 const ChangelogSection = lazy(() => import('../changelog/ChangelogSection').then((m) => ({ default: m.ChangelogSection })));
@@ -63,26 +63,7 @@ export function TaskStatePanel() {
           {entries.length === 0 ? (
             <p className="muted">{t('noStateYet')}</p>
           ) : (
-            <table className="state-table" data-testid="state-table">
-              <thead>
-                <tr>
-                  <th>
-                    <Term id="key-group">{t('keyGroup')}</Term>
-                  </th>
-                  <th>{t('key')}</th>
-                  <th>{t('value')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={`${e.state}/${e.keyGroup}/${String(e.key)}/${e.namespace}`}>
-                    <td className="num">{e.keyGroup}</td>
-                    <td>{String(e.key)}</td>
-                    <td className="num">{show(e.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <KeyedStateTable entries={entries} show={show} />
           )}
           {keyed.changelog && (
             <Suspense fallback={null}>

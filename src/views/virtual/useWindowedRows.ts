@@ -1,0 +1,75 @@
+/**
+ * Windowing for the long lists and tables of a big run (issue 17 §4): below `threshold` rows
+ * every row is rendered as before (small runs look exactly as they did); past it only the rows
+ * near the visible part of the scrolling panel are, with spacers for the rest
+ * (@tanstack/react-virtual measures each rendered row, so rows of any height work).
+ */
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { scrollParentOf, windowPadding, type WindowPadding } from './windowPadding';
+
+/** Past this many rows a list is windowed: a few hundred rows render in one frame without trouble. */
+export const WINDOW_THRESHOLD = 120;
+
+export interface WindowedRows {
+  windowed: boolean;
+  /** Indices of the rows to render, in order. */
+  indices: number[];
+  padding: WindowPadding;
+  /** Ref callback for a rendered row (it must carry `data-index`), so its real height is used. */
+  measure: (el: Element | null) => void;
+  /** Scrolls the panel so row `index` is shown. */
+  scrollTo: (index: number) => void;
+}
+
+export function useWindowedRows(
+  listRef: RefObject<HTMLElement | null>,
+  count: number,
+  estimateSize: number,
+  threshold = WINDOW_THRESHOLD,
+): WindowedRows {
+  const windowed = count > threshold;
+  const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
+  const [margin, setMargin] = useState(0);
+  // The list's scrolling panel and the list's offset in it (headings above it), checked after every
+  // render because a heading above the list may change height; state is set only on a change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    if (!windowed) return;
+    const list = listRef.current;
+    const parent = scrollParentOf(list);
+    if (parent !== scrollEl) setScrollEl(parent);
+    if (list && parent) {
+      const m = Math.round(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop);
+      if (m !== margin) setMargin(m);
+    }
+  });
+  const virtualizer = useVirtualizer({
+    count,
+    enabled: windowed && scrollEl !== null,
+    getScrollElement: () => scrollEl,
+    estimateSize: () => estimateSize,
+    scrollMargin: margin,
+    overscan: 8,
+  });
+  if (!windowed || scrollEl === null) {
+    // Not windowed yet (first layout) or not needed: a small list renders whole; a big one
+    // renders a first screenful until its panel is known.
+    const n = windowed ? Math.min(count, 40) : count;
+    return {
+      windowed,
+      indices: Array.from({ length: n }, (_, i) => i),
+      padding: { top: 0, bottom: windowed ? (count - n) * estimateSize : 0 },
+      measure: () => {},
+      scrollTo: () => {},
+    };
+  }
+  const items = virtualizer.getVirtualItems();
+  return {
+    windowed,
+    indices: items.map((i) => i.index),
+    padding: windowPadding(items, virtualizer.getTotalSize(), margin),
+    measure: virtualizer.measureElement,
+    scrollTo: (index) => virtualizer.scrollToIndex(index, { align: 'center' }),
+  };
+}
