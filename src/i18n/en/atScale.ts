@@ -3,6 +3,7 @@ export const atScaleEn = {
   exViewsAtScaleTitle: 'Views at scale: parallelism 16, 100,000 keys, 150 checkpoints, 20 retained',
   exViewsAtScaleSee:
     'The biggest run the page records (about 180,000 steps, a few seconds to record): 48 subtasks, about 1,900 files in storage at the end, 20 checkpoints kept. Long lists scroll in windows, a subtask’s state is summarized by key group with a search by key.',
+  jgIdleChannels: '{n} channels with nothing queued, on the wire or blocked: drawn as plain lines (a big job shows queues only where there are some)',
   stSearchLabel: 'Find a key',
   stSearchPlaceholder: 'key, e.g. k123',
   stSummary: '{keys} keys in {groups} key groups: pick a key group or find a key; the table scrolls.',

@@ -11,6 +11,7 @@ import type { Translate } from '../../i18n/useT';
 import type { ChannelView } from './channelBuffers';
 import type { LaneOverflow } from './itemGeometry';
 import { cellX, type JobLayout, type Lane } from './jobLayout';
+import { splitIdleChannels } from './idleChannels';
 
 function Slots({ lane, from, count, className }: { lane: Lane; from: number; count: number; className: string }) {
   return (
@@ -32,9 +33,23 @@ export function ChannelLanes({ layout, channels, overflow, t }: { layout: JobLay
   const cells = layout.laneCells;
   // An input lane's "+n" would sit where its credit gauge is; the gauge says more.
   const gauged = new Set(channels.filter((c) => c.capacity > cells && c.creditUsed >= c.capacity).map((c) => c.key));
+  const { full, idle } = splitIdleChannels(channels);
+  // Idle channels of a big job: their wires as one path, one node for all of them.
+  const idleWires = idle
+    .map((ch) => {
+      const out = layout.outLanes.get(ch.key);
+      const inn = layout.inLanes.get(ch.key);
+      return out && inn ? `M${out.boxX},${out.y}L${inn.boxX},${inn.y}` : '';
+    })
+    .join('');
   return (
     <g className="channels">
-      {channels.map((ch) => {
+      {idle.length > 0 && (
+        <path className="channel idle-channels" d={idleWires} data-testid="idle-channels" data-count={idle.length}>
+          <title>{t('jgIdleChannels', { n: idle.length })}</title>
+        </path>
+      )}
+      {full.map((ch) => {
         const out = layout.outLanes.get(ch.key);
         const inn = layout.inLanes.get(ch.key);
         const wire = layout.wires.get(ch.key);
