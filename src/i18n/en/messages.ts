@@ -26,6 +26,7 @@ import { helpEn } from './help';
 import { lessonsEn } from './lessons';
 import { inspectorEn } from './inspector';
 import { compareEn } from './compare';
+import { restStatsEn } from './restStats';
 
 export const messagesEn = {
   ...coreEn,
@@ -50,4 +51,5 @@ export const messagesEn = {
   ...lessonsEn,
   ...inspectorEn,
   ...compareEn,
+  ...restStatsEn,
 };

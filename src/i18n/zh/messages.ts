@@ -26,6 +26,7 @@ import { helpZh } from './help';
 import { lessonsZh } from './lessons';
 import { inspectorZh } from './inspector';
 import { compareZh } from './compare';
+import { restStatsZh } from './restStats';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -50,4 +51,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...lessonsZh,
   ...inspectorZh,
   ...compareZh,
+  ...restStatsZh,
 };
