@@ -36,6 +36,8 @@ export const restStatsEn = {
   restTimelineNote:
     'Real wall-clock time (trigger_timestamp, in UTC); each bar lasts end_to_end_duration. Nothing here is stepped or played: the step controls belong to the simulator. Per-subtask phases (…/details/:id/subtasks/:vertexid) are not in these responses and are not drawn.',
   restCharts: 'Charts',
+  restChartSizesTitle: 'Size per checkpoint (bytes as the JobManager reports them)',
+  restChartDurationTitle: 'End-to-end duration per checkpoint (ms, wall clock)',
   restChartsNote:
     "Uploads and remote storage over time are not in REST statistics and are not drawn. A failed or running checkpoint has no size bars (as in the simulator's charts); the sizes REST reports for it are in the table.",
   restDetail: 'Details',

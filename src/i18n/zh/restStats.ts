@@ -38,6 +38,8 @@ export const restStatsZh: Record<keyof typeof restStatsEn, string> = {
   restTimelineNote:
     '真实的时钟时间（trigger_timestamp，UTC）；每个条形的长度为 end_to_end_duration。这里没有可单步或播放的内容：步进控件属于模拟器。各子任务的阶段（…/details/:id/subtasks/:vertexid）不在这些响应中，因此不绘制。',
   restCharts: '图表',
+  restChartSizesTitle: '每个检查点的大小（JobManager 报告的字节数）',
+  restChartDurationTitle: '每个检查点的端到端耗时（毫秒，真实时钟）',
   restChartsNote:
     '上传量与远端存储随时间的变化不在 REST 统计中，因此不绘制。失败或进行中的检查点没有大小柱（与模拟器的图表一致）；REST 报告的大小见表格。',
   restDetail: '详情',

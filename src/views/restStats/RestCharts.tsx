@@ -45,7 +45,7 @@ export function RestCharts({ view, onSelect }: { view: RestView; onSelect: (id: 
             k={1}
             cursor={REST_CURSOR}
             cursorLabel={null}
-            title={chart === 'sizes' ? t('chartSizesTitle') : t('chartDurationTitle')}
+            title={chart === 'sizes' ? t('restChartSizesTitle') : t('restChartDurationTitle')}
             testId={`chart-${chart}`}
             legend={chart === 'sizes' ? sizesLegend(t) : durationLegend(t)}
             series={chart === 'sizes' ? SIZE_SERIES : DURATION_SERIES}

@@ -44,7 +44,7 @@ export function RestTimeline({ view, selected, onSelect }: { view: RestView; sel
             onHover={setHover}
             onActivate={(v) => onSelect(v.bar.id)}
             onActivateMarker={() => undefined}
-            axis={{ unit: t('restAxis'), tickFormat: (ms) => wallClock(view.originMs, ms), cursor: false }}
+            axis={{ unit: t('restAxis'), tickFormat: (ms) => wallClock(view.originMs, ms), cursor: false, padLeft: 30 }}
           />
         )}
         <ChartTooltip tip={tip} width={size.width} />

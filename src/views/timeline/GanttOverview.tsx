@@ -78,7 +78,7 @@ export function GanttOverview(props: {
    * The time axis: the simulator's run in simulated ms (the default), or another clock (REST
    * statistics: wall-clock time), with its unit's name; `cursor: false` draws no cursor line.
    */
-  axis?: { unit: string; tickFormat: (ms: number) => string; cursor: boolean };
+  axis?: { unit: string; tickFormat: (ms: number) => string; cursor: boolean; /** Room for half of a wide first tick label. */ padLeft: number };
 }) {
   const t = useT();
   const statusLabel = useStatusLabel();
@@ -92,9 +92,10 @@ export function GanttOverview(props: {
   const lanesBottom = g.markerRow + data.laneCount * g.laneH;
   const plotBottom = lanesBottom + (changelog ? g.changelogLane : 0);
   const padRight = PAD.right * k;
+  const padLeft = props.axis?.padLeft ?? PAD.left;
   const x = scaleLinear()
     .domain([0, Math.max(1, data.endMs)])
-    .range([PAD.left, Math.max(PAD.left + 10, width - padRight)]);
+    .range([padLeft, Math.max(padLeft + 10, width - padRight)]);
 
   const views: BarAtCursor[] = [];
   for (const bar of data.bars) {
@@ -136,8 +137,8 @@ export function GanttOverview(props: {
         <rect
           key={i}
           className="gantt-lane"
-          x={PAD.left}
-          width={Math.max(0, width - PAD.left - padRight)}
+          x={padLeft}
+          width={Math.max(0, width - padLeft - padRight)}
           y={g.markerRow + i * g.laneH + 2}
           height={g.laneH - 4}
         />
