@@ -1,6 +1,6 @@
 // §4: a JobManager's REST statistics drawn by the simulator's own views. The adapter's output is
 // checked against the fixture's numbers, read here straight from the JSON (not through the parser).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRestCheckpoints } from '../../src/inspector/rest/restCheckpoints';
 import { restView, wallClock, REST_CURSOR } from '../../src/views/restStats/restAdapter';
@@ -99,5 +99,22 @@ describe('restView: REST statistics → per-checkpoint chart entries', () => {
     }
     expect(view.stats.filter((s) => s.checkpointedSize !== null).length).toBe(counts.completed);
     expect(view.stats.find((s) => s.id === 13)!.reason).toBe('Checkpoint expired before completing.');
+  });
+});
+
+// The shared example of a JobManager's responses (never committed), where present.
+const shared = '../shared/fidelity/rest-checkpoints-example.json';
+describe.skipIf(!existsSync(shared))('restView of the shared example', () => {
+  it('shows its five checkpoints with their sizes, and the job id from the checkpoint paths', () => {
+    const text = readFileSync(shared, 'utf8');
+    const doc = JSON.parse(text) as Record<string, { history: RawCheckpoint[]; counts: Record<string, number> }>;
+    const stats = doc['GET /jobs/:jobid/checkpoints']!;
+    const view = viewOf(text);
+    expect(view.rows.map((r) => [r.id, r.status, r.checkpointedSize])).toEqual(
+      [...stats.history].sort((a, b) => b.trigger_timestamp - a.trigger_timestamp).map((c) => [c.id, c.status, c.checkpointed_size]),
+    );
+    expect(view.counts.completed).toBe(stats.counts.completed);
+    expect(view.stats.filter((s) => s.checkpointedSize !== null).length).toBe(stats.counts.completed);
+    expect(view.jobId).toBe('7684be6f5e0c4d3fa1bdf2c3d1e0a9b8');
   });
 });

@@ -22,6 +22,7 @@ export const restStatsEn = {
   restBannerPasted: 'pasted',
   restHistoryNote:
     'The JobManager keeps the newest checkpoints only (web.checkpoints.history, 10 by default); counts cover the whole job. There are no recorded steps to go to: clicking a checkpoint shows its details.',
+  restRowSelect: 'Show the details of checkpoint {id}',
   restColTrigger: 'Triggered (UTC)',
   restColType: 'Type',
   restColData: 'Processed / persisted',

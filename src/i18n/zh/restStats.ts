@@ -24,6 +24,7 @@ export const restStatsZh: Record<keyof typeof restStatsEn, string> = {
   restBannerPasted: '粘贴',
   restHistoryNote:
     'JobManager 只保留最近的检查点（web.checkpoints.history，默认 10 个）；计数覆盖整个作业。这里没有录制的步骤可跳转：点击检查点会显示它的详情。',
+  restRowSelect: '显示检查点 {id} 的详情',
   restColTrigger: '触发时间（UTC）',
   restColType: '类型',
   restColData: '已处理 / 已持久化',

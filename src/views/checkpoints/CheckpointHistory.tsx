@@ -1,6 +1,6 @@
 /**
  * The coordinator's checkpoint history at the cursor (CheckpointHistoryTable over historyRowsOf).
- * Clicking a row jumps to the step where that checkpoint completed or failed. Below it, the way to
+ * Clicking a row jumps to the step where that checkpoint completed or failed. Above it, the way to
  * a real job's figures: "Show real REST statistics…" opens them beside the run.
  */
 import { useAppStore } from '../../store/appStore';
@@ -30,6 +30,12 @@ export function CheckpointHistory() {
   return (
     <section className="panel checkpoints" aria-labelledby="cp-title" data-testid="checkpoint-history">
       <h2 id="cp-title">{t('checkpoints')}</h2>
+      {/* First, so it is in sight however long the history grows. */}
+      <p className="rest-open-row">
+        <button type="button" className="rest-open" onClick={() => useInspector.getState().showRest()} title={t('restOpenTitle')} data-testid="rest-open">
+          {t('restOpen')}
+        </button>
+      </p>
       {rows.length === 0 ? (
         <p className="muted">{t('noCheckpointsYet')}</p>
       ) : (
@@ -43,11 +49,6 @@ export function CheckpointHistory() {
       )}
       <p className="note">{t('retainedNote', { n: state.scenario.checkpointing.numRetained })}</p>
       <SinkVerdict />
-      <p className="note">
-        <button type="button" className="rest-open" onClick={() => useInspector.getState().showRest()} title={t('restOpenTitle')} data-testid="rest-open">
-          {t('restOpen')}
-        </button>
-      </p>
     </section>
   );
 }

@@ -64,8 +64,8 @@ export function RestStatsView({ loaded }: { loaded: LoadedRest }) {
             rows={view.rows}
             extra={extra}
             selected={selected}
-            jumpLabel={(id) => t('cpDetailOpen', { id })}
-            detailLabel={(id) => t('cpDetailOpen', { id })}
+            jumpLabel={(id) => t('restRowSelect', { id })}
+            detailLabel={(id) => t('restRowSelect', { id })}
             onJump={select}
             onDetail={select}
           />
