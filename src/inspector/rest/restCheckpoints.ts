@@ -175,7 +175,7 @@ export function parseRestCheckpoints(text: string): RestParseResult {
 }
 
 /** Flink's `JobID` (16 bytes as 32 hex digits) as the directory a checkpoint's `chk-N` lies in. */
-const JOB_ID_DIR = /\/([0-9a-f]{32})\/chk-\d+\/?$/i;
+const JOB_ID_DIR = /(?:^|\/)([0-9a-f]{32})\/chk-\d+\/?$/i;
 
 function jobIdOf(keys: (string | null)[], checkpoints: RestCheckpoint[]): string | null {
   for (const k of keys) {
