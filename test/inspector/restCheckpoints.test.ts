@@ -49,6 +49,26 @@ describe('parseRestCheckpoints', () => {
     expect(r.ok ? '' : r.error).toMatch(/^history\[2\]\.status: expected one of "IN_PROGRESS", "COMPLETED", "FAILED", got "DONE"/);
   });
 
+  it('names the path of a duration that is not a number, as the REST view shows it', () => {
+    const doc = JSON.parse(statistics) as { history: Record<string, unknown>[] };
+    doc.history[3]!.end_to_end_duration = '640ms';
+    expect(parseRestCheckpoints(JSON.stringify(doc))).toEqual({ ok: false, error: 'history[3].end_to_end_duration: expected a number, got "640ms"' });
+    const task = JSON.parse(bundle) as Record<string, { tasks: Record<string, Record<string, unknown>> }>;
+    task['GET /jobs/:jobid/checkpoints/details/14']!.tasks.bc764cd8ddf7a0cff126f51c16239658!.persisted_data = -5;
+    const r = parseRestCheckpoints(JSON.stringify(task));
+    expect(r.ok ? '' : r.error).toMatch(/^"GET \/jobs\/:jobid\/checkpoints\/details\/14"\.tasks\.bc764cd8ddf7a0cff126f51c16239658\.persisted_data: /);
+  });
+
+  it('finds the job id in a bundle key, else in a checkpoint directory (not a savepoint’s)', () => {
+    const doc = JSON.parse(bundle) as Record<string, unknown>;
+    const keyed = Object.fromEntries(Object.entries(doc).map(([k, v]) => [k.replace(':jobid', '7684BE6F5E0C4D3FA1BDF2C3D1E0A9B8'), v]));
+    expect(parseRestCheckpoints(JSON.stringify(keyed))).toMatchObject({ ok: true, value: { jobId: '7684be6f5e0c4d3fa1bdf2c3d1e0a9b8' } });
+    expect(parseRestCheckpoints(bundle)).toMatchObject({ ok: true, value: { jobId: '0a1b2c3d4e5f60718293a4b5c6d7e8f9' } });
+    const noChk = JSON.parse(statistics) as { latest: Record<string, Record<string, unknown> | null>; history: Record<string, unknown>[] };
+    for (const c of [...noChk.history, ...Object.values(noChk.latest)]) if (c && typeof c.external_path === 'string' && c.external_path.includes('/chk-')) c.external_path = null;
+    expect(parseRestCheckpoints(JSON.stringify(noChk))).toMatchObject({ ok: true, value: { jobId: null } });
+  });
+
   it('refuses what is not checkpoint statistics, not JSON, or too large', () => {
     expect(parseRestCheckpoints('{"jobs": []}')).toMatchObject({ ok: false, error: expect.stringMatching(/^\(document\): no checkpoint statistics found/) });
     expect(parseRestCheckpoints('[1]')).toMatchObject({ ok: false, error: expect.stringMatching(/^\(document\): expected an object/) });

@@ -13,10 +13,17 @@ export type InspectorStatus =
   | { kind: 'failed'; key: MessageKey; params: Record<string, string | number> }
   | { kind: 'ready'; name: string; report: FolderReport; /** Which opening this is (a new one starts its view afresh). */ id: number };
 
+/** The inspector's two tabs: checkpoint files (`_metadata`, folders) or a JobManager's REST statistics. */
+export type InspectorTab = 'files' | 'rest';
+
 interface InspectorState {
   shown: boolean;
+  tab: InspectorTab;
   status: InspectorStatus;
   show: () => void;
+  /** Opens the inspector on its REST statistics tab (the simulator's "Show real REST statistics…"). */
+  showRest: () => void;
+  setTab: (tab: InspectorTab) => void;
   hide: () => void;
   /** Reads what was picked or dropped; a newer call supersedes an older one still reading. */
   openPicked: (picked: PickedFile[] | Promise<PickedFile[]>, name?: string) => Promise<void>;
@@ -24,10 +31,11 @@ interface InspectorState {
 
 export const INSPECT_PARAM = 'inspect';
 
-function writeAddress(shown: boolean): void {
+/** `?inspect` for the files tab, `?inspect=rest` for the REST statistics. */
+function writeAddress(shown: boolean, tab: InspectorTab = 'files'): void {
   if (typeof window === 'undefined') return;
   const params = new URLSearchParams(window.location.search);
-  if (shown) params.set(INSPECT_PARAM, '');
+  if (shown) params.set(INSPECT_PARAM, tab === 'rest' ? 'rest' : '');
   else params.delete(INSPECT_PARAM);
   const search = params.toString().replace(/=(&|$)/g, '$1');
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`);
@@ -40,12 +48,25 @@ export function inspectorRequested(search: string): boolean {
 
 let ticket = 0;
 
-export const useInspector = create<InspectorState>((set) => ({
+function tabRequested(search: string): InspectorTab {
+  return new URLSearchParams(search).get(INSPECT_PARAM) === 'rest' ? 'rest' : 'files';
+}
+
+export const useInspector = create<InspectorState>((set, get) => ({
   shown: typeof window !== 'undefined' && inspectorRequested(window.location.search),
+  tab: typeof window !== 'undefined' ? tabRequested(window.location.search) : 'files',
   status: { kind: 'idle' },
   show: () => {
     writeAddress(true);
-    set({ shown: true });
+    set({ shown: true, tab: 'files' });
+  },
+  showRest: () => {
+    writeAddress(true, 'rest');
+    set({ shown: true, tab: 'rest' });
+  },
+  setTab: (tab) => {
+    if (get().shown) writeAddress(true, tab);
+    set({ tab });
   },
   hide: () => {
     writeAddress(false);

@@ -27,6 +27,7 @@ import { lessonsEn } from './lessons';
 import { inspectorEn } from './inspector';
 import { compareEn } from './compare';
 import { atScaleEn } from './atScale';
+import { restStatsEn } from './restStats';
 
 export const messagesEn = {
   ...coreEn,
@@ -52,4 +53,5 @@ export const messagesEn = {
   ...inspectorEn,
   ...compareEn,
   ...atScaleEn,
+  ...restStatsEn,
 };

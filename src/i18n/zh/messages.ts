@@ -27,6 +27,7 @@ import { lessonsZh } from './lessons';
 import { inspectorZh } from './inspector';
 import { compareZh } from './compare';
 import { atScaleZh } from './atScale';
+import { restStatsZh } from './restStats';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -52,4 +53,5 @@ export const messagesZh: Record<MessageKey, string> = {
   ...inspectorZh,
   ...compareZh,
   ...atScaleZh,
+  ...restStatsZh,
 };

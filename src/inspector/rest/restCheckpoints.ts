@@ -28,6 +28,9 @@ const taskStatistics = v.object({
   checkpointed_size: v.optional(count),
   state_size: count,
   end_to_end_duration: int(-1),
+  alignment_buffered: v.optional(count),
+  processed_data: v.optional(count),
+  persisted_data: v.optional(count),
   num_subtasks: count,
   num_acknowledged_subtasks: count,
 });
@@ -99,6 +102,11 @@ export interface RestStatistics {
   config: RestCheckpointConfig | null;
   /** `…/checkpoints/details/:id` responses, by id. */
   details: RestCheckpoint[];
+  /**
+   * The job id, where the pasted text names it: a bundle key (`GET /jobs/<id>/checkpoints`) or a
+   * checkpoint's `external_path` (`…/<id>/chk-N`). REST responses do not carry it otherwise.
+   */
+  jobId: string | null;
 }
 
 export type RestParseResult = { ok: true; value: RestStatistics } | { ok: false; error: string };
@@ -148,7 +156,7 @@ export function parseRestCheckpoints(text: string): RestParseResult {
   if (!parts.some((p) => p.kind === 'statistics' || p.kind === 'details')) {
     return { ok: false, error: '(document): no checkpoint statistics found: expected the response of GET /jobs/:jobid/checkpoints (with "counts" and "history"), or an object holding it under a key such as "GET /jobs/:jobid/checkpoints"' };
   }
-  const out: RestStatistics = { statistics: null, config: null, details: [] };
+  const out: RestStatistics = { statistics: null, config: null, details: [], jobId: null };
   for (const p of parts) {
     const r = check[p.kind](p.value);
     if (!r.success) {
@@ -162,7 +170,24 @@ export function parseRestCheckpoints(text: string): RestParseResult {
     else if (p.kind === 'config') out.config = r.output as RestCheckpointConfig;
     else out.details.push(r.output as RestCheckpoint);
   }
+  out.jobId = jobIdOf(parts.map((p) => p.key), restCheckpointList(out));
   return { ok: true, value: out };
+}
+
+/** Flink's `JobID` (16 bytes as 32 hex digits) as the directory a checkpoint's `chk-N` lies in. */
+const JOB_ID_DIR = /(?:^|\/)([0-9a-f]{32})\/chk-\d+\/?$/i;
+
+function jobIdOf(keys: (string | null)[], checkpoints: RestCheckpoint[]): string | null {
+  for (const k of keys) {
+    const m = k === null ? null : /\/jobs\/([0-9a-f]{32})\//i.exec(k);
+    if (m) return m[1]!.toLowerCase();
+  }
+  // A checkpoint's directory is `<state.checkpoints.dir>/<job id>/chk-N` (savepoints are not under the job id).
+  for (const c of checkpoints) {
+    const m = JOB_ID_DIR.exec(c.external_path ?? '');
+    if (m) return m[1]!.toLowerCase();
+  }
+  return null;
 }
 
 /** Every checkpoint the responses name, oldest first (history, details and latest merged by id). */

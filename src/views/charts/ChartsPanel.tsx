@@ -9,17 +9,16 @@ import { selectCursor, selectTimeAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { formatBytes } from '../format';
-import { STATUS_COLORS } from '../timeline/ganttColors';
 import { chartDataOf } from './chartSeries';
 import { checkpointStatsAt, type CheckpointStat } from './checkpointStats';
 import { ExportButtons } from './ExportButtons';
-import { PerCheckpointChart, type CheckpointSeries } from './PerCheckpointChart';
+import { PerCheckpointChart } from './PerCheckpointChart';
+import { DURATION_SERIES, SIZE_SERIES, durationLegend, sizeLines, sizesLegend } from './checkpointSeries';
 import { StorageChart } from './StorageChart';
 import { UploadsChart } from './UploadsChart';
 import { useDerived } from './memoByRevision';
 import { useElementSize } from './useElementSize';
 import { typeScaleStyle, useTypeScale } from './useTypeScale';
-import type { LegendItem } from './ChartFrame';
 import './charts.css';
 
 const CHARTS = ['sizes', 'duration', 'uploads', 'stored', 'files'] as const;
@@ -32,36 +31,6 @@ const LABELS: Record<ChartId, MessageKey> = {
   stored: 'chartStored',
   files: 'chartFiles',
 };
-const CHECKPOINTED = '#0284c7';
-const STATE_SIZE = '#94a3b8';
-
-const SIZE_SERIES: CheckpointSeries[] = [
-  {
-    key: 'checkpointed',
-    label: 'checkpointed_size',
-    color: () => CHECKPOINTED,
-    value: (s) => s.checkpointedSize,
-    maxOf: (b) => (b.end?.status === 'completed' ? b.end.checkpointedSize : 0),
-  },
-  {
-    key: 'state',
-    label: 'state_size',
-    color: () => STATE_SIZE,
-    value: (s) => s.stateSize,
-    maxOf: (b) => (b.end?.status === 'completed' ? b.end.stateSize : 0),
-  },
-];
-
-const DURATION_SERIES: CheckpointSeries[] = [
-  {
-    key: 'duration',
-    label: 'end_to_end_duration',
-    color: (s) => STATUS_COLORS[s.status === 'subsumed' ? 'completed' : s.status],
-    value: (s) => s.durationMs,
-    maxOf: (b) => (b.end?.atMs ?? b.lastMs) - b.triggerMs,
-  },
-];
-
 export function ChartsPanel() {
   const t = useT();
   const [chart, setChart] = useState<ChartId>('sizes');
@@ -78,24 +47,7 @@ export function ChartsPanel() {
   const common = { svgRef, width: size.width, height: size.height, cursor, k };
   const title = t(LABELS[chart]);
 
-  const sizesLegend: LegendItem[] = [
-    { label: t('chartCheckpointedLegend'), color: CHECKPOINTED, shape: 'rect' },
-    { label: t('chartStateSizeLegend'), color: STATE_SIZE, shape: 'rect' },
-  ];
-  const durationLegend: LegendItem[] = [
-    { label: t('tlStatusCompleted'), color: STATUS_COLORS.completed, shape: 'rect' },
-    { label: t('tlStatusAborted'), color: STATUS_COLORS.aborted, shape: 'rect' },
-    { label: t('tlStatusInProgress'), color: STATUS_COLORS.inProgress, shape: 'rect' },
-  ];
-  const sizeLines = (s: CheckpointStat) =>
-    s.checkpointedSize === null
-      ? []
-      : [
-          t('chartTipSizes', {
-            c: formatBytes(s.checkpointedSize),
-            s: formatBytes(s.stateSize ?? 0),
-          }),
-        ];
+  const sizeLinesOf = (s: CheckpointStat) => sizeLines(t, s);
 
   let body: React.ReactNode = null;
   if (size.width > 0 && size.height > 0) {
@@ -105,7 +57,7 @@ export function ChartsPanel() {
           {...common}
           title={chart === 'sizes' ? t('chartSizesTitle') : t('chartDurationTitle')}
           testId={`chart-${chart}`}
-          legend={chart === 'sizes' ? sizesLegend : durationLegend}
+          legend={chart === 'sizes' ? sizesLegend(t) : durationLegend(t)}
           series={chart === 'sizes' ? SIZE_SERIES : DURATION_SERIES}
           allBars={data.bars}
           stats={stats}
@@ -113,8 +65,8 @@ export function ChartsPanel() {
           bytes={chart === 'sizes'}
           tooltipLines={
             chart === 'sizes'
-              ? sizeLines
-              : (s) => [t('chartTipDuration', { d: s.durationMs }), ...sizeLines(s)]
+              ? sizeLinesOf
+              : (s) => [t('chartTipDuration', { d: s.durationMs }), ...sizeLinesOf(s)]
           }
         />
       );

@@ -49,6 +49,10 @@ export function PerCheckpointChart(props: {
   /** Values are bytes: ticks on round B/KB/MB. */
   bytes: boolean;
   tooltipLines: (s: CheckpointStat) => string[];
+  /** What clicking (or Enter on) a checkpoint does; by default, go to the step where it ended. */
+  onPick?: (s: CheckpointStat) => void;
+  /** The cursor line's label; null: no cursor line (REST statistics have no recorded steps). */
+  cursorLabel?: string | null;
 }) {
   const t = useT();
   const statusLabel = useStatusLabel();
@@ -87,7 +91,8 @@ export function PerCheckpointChart(props: {
   }, [props.bytes, yMax, h, tickCount]);
   // Labels 1.25 em apart at least: a short plot shows fewer labels, not overlapping ones.
   const ticks = spacedTicks(niceTicks, y, 15 * k);
-  const inspector = useInspector(stats.length, (i) => jumpToCheckpoint(stats[i]!.bar));
+  const pick = props.onPick ?? ((s: CheckpointStat) => void jumpToCheckpoint(s.bar));
+  const inspector = useInspector(stats.length, (i) => pick(stats[i]!));
   const spOf = useMemo(() => new Map(allBars.map((b) => [b.id, b.isSavepoint])), [allBars]);
   // Thin the labels so they never overlap: about 26 px per label at the normal type size.
   const every = Math.max(1, Math.ceil((26 * k) / Math.max(1, x.step())));
@@ -177,12 +182,12 @@ export function PerCheckpointChart(props: {
           {t('tlEmpty')}
         </text>
       )}
-      {cursorX !== null && (
+      {cursorX !== null && props.cursorLabel !== null && (
         <CursorLine
           x={cursorX}
           w={w}
           h={h}
-          label={t('tlCursorStep', { n: props.cursor })}
+          label={props.cursorLabel ?? t('tlCursorStep', { n: props.cursor })}
           k={k}
         />
       )}
@@ -195,7 +200,7 @@ export function PerCheckpointChart(props: {
           y={0}
           height={h}
           onMouseEnter={() => inspector.setIndex(i)}
-          onClick={() => jumpToCheckpoint(s.bar)}
+          onClick={() => pick(s)}
           data-testid={`chart-band-${s.id}`}
         />
       ))}

@@ -15,6 +15,8 @@ import { CheckpointDetail } from './CheckpointDetail';
 import { AcrossCheckpoints } from './AcrossCheckpoints';
 import { SimulateLikeThis } from './SimulateLikeThis';
 import { typeLabel } from './labels';
+import { useRestStats } from '../../app/inspector/restStatsStore';
+import { RestStatsTab } from '../restStats/RestStatsTab';
 import './inspector.css';
 
 
@@ -97,7 +99,7 @@ function Report({ name, report }: { name: string; report: FolderReport }) {
 
 export function InspectorPage() {
   const t = useT();
-  const { status, hide, openPicked } = useInspector();
+  const { status, hide, openPicked, tab, setTab } = useInspector();
   const folderInput = useRef<HTMLInputElement>(null);
   const filesInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -136,8 +138,13 @@ export function InspectorPage() {
         e.preventDefault();
         depth.current = 0;
         setDragging(false);
-        const first = e.dataTransfer.files[0]?.name;
-        void openPicked(fromDataTransfer(e.dataTransfer), first);
+        const first = e.dataTransfer.files[0];
+        // On the REST tab a drop is a JSON response, not a checkpoint folder.
+        if (tab === 'rest') {
+          if (first) void useRestStats.getState().loadFile(first);
+          return;
+        }
+        void openPicked(fromDataTransfer(e.dataTransfer), first?.name);
       }}
     >
       <header className="app-header">
@@ -148,12 +155,16 @@ export function InspectorPage() {
           </p>
         </div>
         <div className="header-tools">
-          <button type="button" onClick={() => folderInput.current?.click()} data-testid="ins-open-folder">
-            {t('insOpenFolder')}
-          </button>
-          <button type="button" onClick={() => filesInput.current?.click()} data-testid="ins-open-files">
-            {t('insOpenFiles')}
-          </button>
+          {tab === 'files' && (
+            <>
+              <button type="button" onClick={() => folderInput.current?.click()} data-testid="ins-open-folder">
+                {t('insOpenFolder')}
+              </button>
+              <button type="button" onClick={() => filesInput.current?.click()} data-testid="ins-open-files">
+                {t('insOpenFiles')}
+              </button>
+            </>
+          )}
           <input ref={folderInput} type="file" multiple hidden data-testid="ins-folder-input" onChange={(e) => onPicked(e.target.files, e.target)} />
           <input ref={filesInput} type="file" multiple hidden data-testid="ins-files-input" onChange={(e) => onPicked(e.target.files, e.target)} />
           <LanguageSwitch />
@@ -163,17 +174,32 @@ export function InspectorPage() {
         </div>
       </header>
       <main className="ins-body">
-        <p className={dragging ? 'ins-drop dragging' : 'ins-drop'} data-testid="ins-drop">
-          {t('insDropHint')}
-        </p>
-        {status.kind === 'idle' && <p className="muted">{t('insEmpty')}</p>}
-        {status.kind === 'reading' && <p className="muted">{t('insReading', { name: status.name })}</p>}
-        {status.kind === 'failed' && (
-          <p className="ins-errors" role="alert" data-testid="ins-failed">
-            {t(status.key, status.params)}
-          </p>
+        <div className="ins-tabs" role="tablist">
+          {(['files', 'rest'] as const).map((id) => (
+            <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)} data-testid={`ins-tab-${id}`}>
+              {t(id === 'files' ? 'restTabFiles' : 'restTabRest')}
+            </button>
+          ))}
+        </div>
+        {tab === 'rest' ? (
+          <div className={dragging ? 'rest-drop dragging' : 'rest-drop'} role="tabpanel">
+            <RestStatsTab onBack={hide} />
+          </div>
+        ) : (
+          <div role="tabpanel">
+            <p className={dragging ? 'ins-drop dragging' : 'ins-drop'} data-testid="ins-drop">
+              {t('insDropHint')}
+            </p>
+            {status.kind === 'idle' && <p className="muted">{t('insEmpty')}</p>}
+            {status.kind === 'reading' && <p className="muted">{t('insReading', { name: status.name })}</p>}
+            {status.kind === 'failed' && (
+              <p className="ins-errors" role="alert" data-testid="ins-failed">
+                {t(status.key, status.params)}
+              </p>
+            )}
+            {status.kind === 'ready' && <Report key={status.id} name={status.name} report={status.report} />}
+          </div>
         )}
-        {status.kind === 'ready' && <Report key={status.id} name={status.name} report={status.report} />}
       </main>
     </div>
   );

@@ -74,6 +74,11 @@ export function GanttOverview(props: {
   onHover: (hover: OverviewHover | null) => void;
   onActivate: (view: BarAtCursor) => void;
   onActivateMarker: (index: number) => void;
+  /**
+   * The time axis: the simulator's run in simulated ms (the default), or another clock (REST
+   * statistics: wall-clock time), with its unit's name; `cursor: false` draws no cursor line.
+   */
+  axis?: { unit: string; tickFormat: (ms: number) => string; cursor: boolean; /** Room for half of a wide first tick label. */ padLeft: number };
 }) {
   const t = useT();
   const statusLabel = useStatusLabel();
@@ -87,9 +92,10 @@ export function GanttOverview(props: {
   const lanesBottom = g.markerRow + data.laneCount * g.laneH;
   const plotBottom = lanesBottom + (changelog ? g.changelogLane : 0);
   const padRight = PAD.right * k;
+  const padLeft = props.axis?.padLeft ?? PAD.left;
   const x = scaleLinear()
     .domain([0, Math.max(1, data.endMs)])
-    .range([PAD.left, Math.max(PAD.left + 10, width - padRight)]);
+    .range([padLeft, Math.max(padLeft + 10, width - padRight)]);
 
   const views: BarAtCursor[] = [];
   for (const bar of data.bars) {
@@ -125,14 +131,14 @@ export function GanttOverview(props: {
     >
       {/* On the marker row's floor: higher, its ascent would be cut off by the top edge. */}
       <text className="gantt-axis-unit" x={width - 4} y={g.markerRow - k} textAnchor="end">
-        {t('tlAxisSim')}
+        {props.axis?.unit ?? t('tlAxisSim')}
       </text>
       {Array.from({ length: data.laneCount }, (_, i) => (
         <rect
           key={i}
           className="gantt-lane"
-          x={PAD.left}
-          width={Math.max(0, width - PAD.left - padRight)}
+          x={padLeft}
+          width={Math.max(0, width - padLeft - padRight)}
           y={g.markerRow + i * g.laneH + 2}
           height={g.laneH - 4}
         />
@@ -226,17 +232,19 @@ export function GanttOverview(props: {
           </g>
         );
       })}
-      <g
-        className="gantt-cursor"
-        data-testid="gantt-cursor"
-        transform={`translate(${x(cursorMs)},0)`}
-      >
-        <line y1={g.markerRow - 2} y2={plotBottom} />
-      </g>
+      {props.axis?.cursor !== false && (
+        <g
+          className="gantt-cursor"
+          data-testid="gantt-cursor"
+          transform={`translate(${x(cursorMs)},0)`}
+        >
+          <line y1={g.markerRow - 2} y2={plotBottom} />
+        </g>
+      )}
       <D3Axis
         axis={axisBottom(x)
           .ticks(Math.max(2, Math.floor(width / (90 * k))))
-          .tickFormat(format(','))
+          .tickFormat(props.axis ? (v) => props.axis!.tickFormat(Number(v)) : format(','))
           .tickSizeOuter(0)}
         transform={`translate(0,${plotBottom})`}
       />

@@ -1,0 +1,58 @@
+/** REST 统计视图（src/views/restStats）的文案：真实 JobManager 的检查点统计。 */
+import type { restStatsEn } from '../en/restStats';
+
+export const restStatsZh: Record<keyof typeof restStatsEn, string> = {
+  restOpen: '查看真实的 REST 检查点统计…',
+  restOpenTitle: '在本次运行旁打开真实作业的检查点统计（JobManager 的 /jobs/:jobid/checkpoints 返回的 JSON）',
+  restTabFiles: '检查点文件',
+  restTabRest: 'REST 统计',
+  restIntro:
+    '粘贴 JobManager 在 /jobs/:jobid/checkpoints 返回的 JSON（可附带 …/checkpoints/config 与 …/checkpoints/details/:id，合成一个以端点为键的对象），或打开、拖入该文件。只在本浏览器中读取，不上传任何内容。',
+  restPasteLabel: 'REST 响应（JSON）',
+  restPastePlaceholder: 'curl http://<jobmanager>:8081/jobs/<作业 id>/checkpoints > checkpoints.json',
+  restShow: '显示',
+  restPickFile: '打开 JSON 文件…',
+  restDropHint: '可把 .json 文件拖到本页任意位置。',
+  restErrorPasted: '粘贴的内容未能读取：{message}',
+  restErrorFile: '{name} 未能读取：{message}',
+  restErrorKept: '之前显示的内容保持不变。',
+  restBanner: '来自 JobManager 的真实数据（REST /jobs/:jobid/checkpoints）——不是模拟器',
+  restBannerJob: '作业 {id}',
+  restBannerNoJob: '粘贴的响应中没有作业 id',
+  restBannerCounts: '已完成 {completed} · 失败 {failed} · 进行中 {inProgress} · 共 {total}',
+  restBannerFrom: '来自 {name}',
+  restBannerPasted: '粘贴',
+  restHistoryNote:
+    'JobManager 只保留最近的检查点（web.checkpoints.history，默认 10 个）；计数覆盖整个作业。这里没有录制的步骤可跳转：点击检查点会显示它的详情。',
+  restRowSelect: '显示检查点 {id} 的详情',
+  restColTrigger: '触发时间（UTC）',
+  restColType: '类型',
+  restColData: '已处理 / 已持久化',
+  restColFailure: '失败原因',
+  restType_CHECKPOINT: '检查点',
+  restType_UNALIGNED_CHECKPOINT: '非对齐检查点',
+  restType_FULL_CHECKPOINT: '全量检查点',
+  restType_SAVEPOINT: '保存点',
+  restType_SYNC_SAVEPOINT: '保存点（stop-with-savepoint）',
+  restTimeline: '时间线',
+  restAxis: '真实时钟时间，UTC',
+  restTimelineNote:
+    '真实的时钟时间（trigger_timestamp，UTC）；每个条形的长度为 end_to_end_duration。这里没有可单步或播放的内容：步进控件属于模拟器。各子任务的阶段（…/details/:id/subtasks/:vertexid）不在这些响应中，因此不绘制。',
+  restCharts: '图表',
+  restChartSizesTitle: '每个检查点的大小（JobManager 报告的字节数）',
+  restChartDurationTitle: '每个检查点的端到端耗时（毫秒，真实时钟）',
+  restChartsNote:
+    '上传量与远端存储随时间的变化不在 REST 统计中，因此不绘制。失败或进行中的检查点没有大小柱（与模拟器的图表一致）；REST 报告的大小见表格。',
+  restDetail: '详情',
+  restDetailHint: '在表格、时间线或图表中选择一个检查点。',
+  restUnaligned: '非对齐',
+  restYes: '是',
+  restNo: '否',
+  restTasks: '各任务（…/checkpoints/details/{id}）',
+  restTasksNone:
+    '各任务的数据来自 …/checkpoints/details/{id}；没有粘贴这个检查点的该响应。各子任务的数据（…/subtasks/:vertexid）不读取。',
+  restColVertex: '任务（vertex id）',
+  restColLatestAck: '最后确认（UTC）',
+  restConfig: '检查点配置（…/checkpoints/config）',
+  restConfigNone: '没有粘贴检查点配置（…/checkpoints/config）。',
+};
