@@ -17,6 +17,8 @@ export interface NoteFigure {
   name: string;
   /** The fact it evaluates, or for `{anchor.field}` the anchor event's type and the field. */
   source: { kind: 'fact'; fact: Fact } | { kind: 'anchor'; event: string; field: string };
+  /** The type of the stop's anchor event (what a `{ fact: 'anchor' }` reads). */
+  anchorEvent: string;
   value: string;
 }
 
@@ -63,7 +65,7 @@ export function lessonNotes(lesson: Lesson, resolved: readonly ResolvedStop[], l
       const field = name.startsWith('anchor.') ? name.slice('anchor.'.length) : null;
       const fact = stop.facts?.[name];
       const source: NoteFigure['source'] = fact ? { kind: 'fact', fact } : { kind: 'anchor', event: r.anchor.type, field: field ?? name };
-      return { stop: r.index + 1, name, source, value: formatValue(r.facts[name], lang) };
+      return { stop: r.index + 1, name, source, anchorEvent: r.anchor.type, value: formatValue(r.facts[name], lang) };
     });
     return {
       number: r.index + 1,
