@@ -55,8 +55,8 @@ function yieldToPage(): Promise<void> {
       done = true;
       setTimeout(resolve, 0);
     };
-    requestAnimationFrame(go);
-    setTimeout(go, 50);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(go);
+    setTimeout(go, typeof requestAnimationFrame === 'function' ? 50 : 0);
   });
 }
 
