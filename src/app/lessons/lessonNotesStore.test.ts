@@ -24,10 +24,10 @@ describe('lesson notes preparation', () => {
     // Ticks of a timer: each one is a macrotask the page got to run.
     let ticks = 0;
     const timer = setInterval(() => (ticks += 1), 0);
-    const seen: { done: number; ticks: number }[] = [];
-    const off = useLessonNotes.subscribe((s) => s.status?.kind === 'preparing' && seen.push({ done: s.status.done, ticks }));
+    const seen: { done: number; ticks: number; shown: number }[] = [];
+    const off = useLessonNotes.subscribe((s) => s.status?.kind === 'preparing' && seen.push({ done: s.status.done, ticks, shown: s.status.entries.length }));
     useLessonNotes.getState().open('all');
-    expect(useLessonNotes.getState().status).toEqual({ kind: 'preparing', done: 0, total: lessons.length });
+    expect(useLessonNotes.getState().status).toEqual({ kind: 'preparing', done: 0, total: lessons.length, entries: [] });
     const r = await ready();
     off();
     clearInterval(timer);
@@ -39,6 +39,8 @@ describe('lesson notes preparation', () => {
     // Progress for each lesson in turn, and the timer ran between one lesson's recording and the next.
     const firstOf = lessons.map((_, i) => seen.find((x) => x.done === i));
     expect(firstOf.every((x) => x !== undefined)).toBe(true);
+    // The lessons recorded so far are shown while the next one is prepared.
+    expect(firstOf.map((x) => x!.shown)).toEqual(lessons.map((_, i) => i));
     for (let i = 1; i < firstOf.length; i++) expect(firstOf[i]!.ticks, `a macrotask before lesson ${i + 1}`).toBeGreaterThan(firstOf[i - 1]!.ticks);
     expect(r.longestMs).toBeLessThan(r.totalMs);
   }, 60_000);

@@ -16,7 +16,8 @@ export const ALL_LESSONS = 'all';
 export type NotesEntry = { lesson: Lesson; run: LessonRun } | { lesson: Lesson; error: string };
 
 export type NotesStatus =
-  | { kind: 'preparing'; done: number; total: number }
+  /** `entries`: the lessons recorded so far, shown while the next is prepared (one small render at a time). */
+  | { kind: 'preparing'; done: number; total: number; entries: NotesEntry[] }
   | { kind: 'ready'; entries: NotesEntry[]; totalMs: number; longestMs: number }
   | { kind: 'unknown'; target: string };
 
@@ -73,13 +74,13 @@ export const useLessonNotes = create<NotesState>((set) => ({
       set({ target, status: { kind: 'unknown', target } });
       return;
     }
-    set({ target, status: { kind: 'preparing', done: 0, total: lessons.length } });
+    set({ target, status: { kind: 'preparing', done: 0, total: lessons.length, entries: [] } });
     void (async () => {
       const entries: NotesEntry[] = [];
       const started = performance.now();
       let longestMs = 0;
       for (const [i, lesson] of lessons.entries()) {
-        set({ status: { kind: 'preparing', done: i, total: lessons.length } });
+        set({ status: { kind: 'preparing', done: i, total: lessons.length, entries: [...entries] } });
         await yieldToPage();
         if (id !== opening) return; // closed or reopened meanwhile
         const t0 = performance.now();

@@ -4,7 +4,7 @@
  * lesson, nothing of the simulator around it). Every text is the player's, filled from the
  * lesson's recorded run in the current language; the answers are the engine's.
  */
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { ALL_LESSONS, notesRequested, useLessonNotes, type NotesEntry } from '../../app/lessons/lessonNotesStore';
 import { lessonNotes, type NoteFigure } from '../../lessons/lessonNotes';
 import type { Fact } from '../../lessons/lessonSchema';
@@ -58,7 +58,8 @@ function figureLabel(f: NoteFigure, t: Translate): string {
   return t(key, params);
 }
 
-function LessonSection({ entry, lang, t }: { entry: NotesEntry; lang: Lang; t: Translate }) {
+// Memoized: while later lessons are prepared, the sections already shown are not rendered again.
+const LessonSection = memo(function LessonSection({ entry, lang, t }: { entry: NotesEntry; lang: Lang; t: Translate }) {
   const { lesson } = entry;
   const head = (
     <header className="notes-lesson-head">
@@ -135,7 +136,7 @@ function LessonSection({ entry, lang, t }: { entry: NotesEntry; lang: Lang; t: T
       <p className="notes-footnote">{t('notesNote')}</p>
     </section>
   );
-}
+});
 
 export function LessonNotes() {
   const t = useT();
@@ -183,16 +184,16 @@ export function LessonNotes() {
         </p>
       )}
       {status.kind === 'ready' && (
-        <>
-          <p className="notes-timing" data-testid="notes-timing" data-total-ms={Math.round(status.totalMs)} data-longest-ms={Math.round(status.longestMs)}>
-            {t('notesPrepared', { m: status.entries.length, ms: Math.round(status.totalMs), longest: Math.round(status.longestMs) })}
-          </p>
-          <div className="notes-pages">
-            {status.entries.map((e) => (
-              <LessonSection key={e.lesson.id} entry={e} lang={lang} t={t} />
-            ))}
-          </div>
-        </>
+        <p className="notes-timing" data-testid="notes-timing" data-total-ms={Math.round(status.totalMs)} data-longest-ms={Math.round(status.longestMs)}>
+          {t('notesPrepared', { m: status.entries.length, ms: Math.round(status.totalMs), longest: Math.round(status.longestMs) })}
+        </p>
+      )}
+      {status.kind !== 'unknown' && (
+        <div className="notes-pages">
+          {status.entries.map((e) => (
+            <LessonSection key={e.lesson.id} entry={e} lang={lang} t={t} />
+          ))}
+        </div>
       )}
     </div>
   );
