@@ -28,6 +28,7 @@ import { RecordingProblem } from '../views/controls/RecordingProblem';
 import { LessonPanel } from '../views/lessons/LessonPanel';
 import { LessonPicker } from '../views/lessons/LessonPicker';
 import { LessonBuilder } from '../views/lessons/LessonBuilder';
+import { LessonNotes } from '../views/lessons/LessonNotes';
 import { useLessonStartup } from './lessons/useLessonStartup';
 import { useInspector } from './inspector/inspectorStore';
 import { registerInspector } from './inspector/registerInspector';
@@ -142,6 +143,7 @@ export function App() {
       <ShareLinkNotice />
       <PageFileDrop />
       <LessonPicker />
+      <LessonNotes />
     </div>
   );
 }

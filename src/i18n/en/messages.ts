@@ -24,6 +24,7 @@ import { recordingEn } from './recording';
 import { checkpointDetailEn } from './checkpointDetail';
 import { helpEn } from './help';
 import { lessonsEn } from './lessons';
+import { lessonNotesEn } from './lessonNotes';
 import { inspectorEn } from './inspector';
 import { compareEn } from './compare';
 import { atScaleEn } from './atScale';
@@ -50,6 +51,7 @@ export const messagesEn = {
   ...checkpointDetailEn,
   ...helpEn,
   ...lessonsEn,
+  ...lessonNotesEn,
   ...inspectorEn,
   ...compareEn,
   ...atScaleEn,

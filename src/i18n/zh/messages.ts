@@ -24,6 +24,7 @@ import { recordingZh } from './recording';
 import { checkpointDetailZh } from './checkpointDetail';
 import { helpZh } from './help';
 import { lessonsZh } from './lessons';
+import { lessonNotesZh } from './lessonNotes';
 import { inspectorZh } from './inspector';
 import { compareZh } from './compare';
 import { atScaleZh } from './atScale';
@@ -50,6 +51,7 @@ export const messagesZh: Record<MessageKey, string> = {
   ...checkpointDetailZh,
   ...helpZh,
   ...lessonsZh,
+  ...lessonNotesZh,
   ...inspectorZh,
   ...compareZh,
   ...atScaleZh,

@@ -12,6 +12,7 @@ import { useAppStore } from '../../store/appStore';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { LessonQuestion } from './LessonQuestion';
+import { useLessonNotes } from '../../app/lessons/lessonNotesStore';
 import { useLessonHighlight } from './useLessonHighlight';
 import './lessons.css';
 
@@ -72,6 +73,9 @@ export function LessonPanel() {
         {/* For teachers: the lesson as a file, to adapt, commit to lessons/ or import elsewhere. */}
         <button type="button" onClick={() => downloadBlob(lessonFileName(lesson), new Blob([lessonFileText(lesson)], { type: 'application/json' }))} data-testid="lesson-download">
           {t('lessonDownload')}
+        </button>
+        <button type="button" onClick={() => useLessonNotes.getState().open(lesson.id)} title={t('notesPrintHint')} data-testid="lesson-print-notes">
+          {t('notesPrintOne')}
         </button>
       </nav>
       <p className="lesson-note">{t('lessonNote')}</p>

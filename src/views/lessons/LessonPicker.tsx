@@ -13,6 +13,7 @@ import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
 import { useFileDrop } from '../config/useFileDrop';
 import { LessonImport, useLessonImport } from './LessonImport';
+import { ALL_LESSONS, useLessonNotes } from '../../app/lessons/lessonNotesStore';
 import './lessons.css';
 
 function useProgress(open: boolean): ReadonlyMap<string, LessonProgressRecord> {
@@ -97,6 +98,9 @@ export function LessonPicker() {
         >
           {t('lbOpen')}
         </button>
+        <button type="button" className="lesson-picker-notes" onClick={() => useLessonNotes.getState().open(ALL_LESSONS)} title={t('notesPrintHint')} data-testid="picker-print-notes">
+          {t('notesPrintAll')}
+        </button>
         {failed && (
           <p className="lesson-picker-failed" role="alert">
             {t('lessonFailed', { why: failed })}
@@ -128,6 +132,9 @@ export function LessonPicker() {
                       {t('lessonContinue', { n: p.lastStop + 1 })}
                     </button>
                   )}
+                  <button type="button" onClick={() => useLessonNotes.getState().open(l.id)} title={t('notesPrintHint')} data-testid={`lesson-notes-${l.id}`}>
+                    {t('notesPrintOne')}
+                  </button>
                 </div>
               </li>
             );
