@@ -113,3 +113,54 @@ test('a p=16, 150-checkpoint run: every view stays under the node bound, long li
   expect((await screenshotAndMeasure(page, 'views-at-scale-zh')).colors).toBeGreaterThan(20);
   expect(errors).toEqual([]);
 });
+
+// 500 checkpoints (parallelism 2, one every 60 ms): the timeline and the charts draw their bars as
+// a few paths (denseBars.ts) instead of an element and a hit area per bar; hovering still names the
+// checkpoint under the pointer, and the keyboard still moves from bar to bar.
+const CP500 = JSON.stringify({
+  format: 'checkpoint-lab/scenario@1',
+  title: '500 checkpoints',
+  seed: 5,
+  job: { parallelism: 2, source: { kind: 'generator', keys: 200, ratePerSec: 20 } },
+  stateBackend: { type: 'rocksdb', incremental: true },
+  checkpointing: { intervalMs: 60 },
+  untilMs: 32_800,
+});
+
+test('500 checkpoints: the timeline and the charts stay under the node bound and still inspect a checkpoint', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await storageReady(page);
+  await page.getByTestId('config-button').click();
+  await page.getByTestId('tab-io').click();
+  await page.getByTestId('io-file-input').setInputFiles({ name: 'cp500.json', mimeType: 'application/json', buffer: Buffer.from(CP500) });
+  await expect(page.getByTestId('io-status')).toContainText('Loaded', { timeout: 180_000 });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('jump-end').click();
+  await expect(page.getByTestId('step-forward')).toBeDisabled();
+  // The history's first row is the newest checkpoint.
+  const newest = await page.locator('[data-testid="checkpoint-history"] tbody tr.clickable').first().getAttribute('data-testid');
+  expect(Number(newest!.replace('cp-row-', ''))).toBeGreaterThan(480);
+
+  await page.getByTestId('tab-timeline').click();
+  await expect(page.getByTestId('gantt-bars-dense')).toBeVisible();
+  expect(await nodesIn(page, 'checkpoint-timeline')).toBeLessThan(MAX_NODES / 3);
+  // The keyboard moves a ring over the bars: the row's label names the focused checkpoint.
+  const row = page.getByTestId('gantt-bars-dense');
+  await row.focus();
+  const before = await row.getAttribute('aria-label');
+  await page.keyboard.press('ArrowLeft');
+  await expect(row).not.toHaveAttribute('aria-label', before!);
+  await expect(row).toHaveAttribute('aria-label', /Checkpoint \d+/);
+
+  await page.getByTestId('tab-charts').click();
+  await expect(page.getByTestId('charts-panel')).toBeVisible();
+  expect(await nodesIn(page, 'charts-panel')).toBeLessThan(MAX_NODES / 3);
+  await expect(page.locator('[data-testid="checkpoint-bar-group"]')).toHaveCount(0);
+  // Hovering the middle of a chart's plot shows the tooltip of the checkpoint there.
+  const hit = page.getByTestId('chart-dense-hit').first();
+  const box = (await hit.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId('chart-tooltip').first()).toContainText(/Checkpoint (2[0-9]{2})/);
+  expect(errors).toEqual([]);
+});

@@ -5,7 +5,7 @@
  * with the keyboard shows the figures, and clicking (or Enter) goes to the checkpoint's end.
  */
 import { useMemo, type RefObject } from 'react';
-import { axisBottom, axisLeft, max, scaleBand, scaleLinear } from 'd3';
+import { axisBottom, axisLeft, max, scaleBand, scaleLinear, type ScaleBand } from 'd3';
 import { useT } from '../../i18n/useT';
 import { STATUS_COLORS } from '../timeline/ganttColors';
 import { jumpToCheckpoint } from '../timeline/jumpToCheckpoint';
@@ -17,6 +17,7 @@ import { D3Axis } from './D3Axis';
 import type { CheckpointStat } from './checkpointStats';
 import { byteScale } from './byteScale';
 import { spacedTicks } from './spacedTicks';
+import { barPathsByFill, DENSE_BARS, slotAt, type DenseBar } from './denseBars';
 import { useInspector } from './useInspector';
 import { useStatusLabel } from '../timeline/useStatusLabel';
 
@@ -94,8 +95,10 @@ export function PerCheckpointChart(props: {
   const pick = props.onPick ?? ((s: CheckpointStat) => void jumpToCheckpoint(s.bar));
   const inspector = useInspector(stats.length, (i) => pick(stats[i]!));
   const spOf = useMemo(() => new Map(allBars.map((b) => [b.id, b.isSavepoint])), [allBars]);
-  // Thin the labels so they never overlap: about 26 px per label at the normal type size.
-  const every = Math.max(1, Math.ceil((26 * k) / Math.max(1, x.step())));
+  // Thin the labels so they never overlap: the widest label's characters (about 7 px each at the
+  // normal type size) plus a gap, so three-digit ids of a big run do not run into each other.
+  const widest = String(allBars.at(-1)?.id ?? 0).length + (allBars.some((b) => b.isSavepoint) ? 2 : 0);
+  const every = Math.max(1, Math.ceil(((widest * 7 + 8) * k) / Math.max(1, x.step())));
   const xAxis = axisBottom(x)
     .tickValues(x.domain().filter((_, i) => i % every === 0))
     .tickFormat((id) => `${spOf.get(id) ? 'SP' : ''}${id}`)
@@ -104,6 +107,9 @@ export function PerCheckpointChart(props: {
     .tickValues(ticks)
     .tickFormat((v) => props.formatValue(Number(v)))
     .tickSizeOuter(0);
+  // A big run: bars as a few paths and one hit area (denseBars.ts); the inspector works as before.
+  const dense = allBars.length > DENSE_BARS;
+  const leftEdges = useMemo(() => (dense ? stats.map((s) => x(s.id)! - (x.step() - x.bandwidth()) / 2) : []), [dense, stats, x]);
   const last = stats.at(-1);
   const cursorX =
     last === undefined
@@ -143,7 +149,8 @@ export function PerCheckpointChart(props: {
           height={h}
         />
       )}
-      {stats.map((s) => (
+      {dense && <DenseBarPaths stats={stats} series={series} x={x} inner={inner} y={y} h={h} />}
+      {!dense && stats.map((s) => (
         <g key={s.id} transform={`translate(${x(s.id)},0)`} data-testid="checkpoint-bar-group">
           {series.map((ser) => {
             const v = ser.value(s);
@@ -191,7 +198,24 @@ export function PerCheckpointChart(props: {
           k={k}
         />
       )}
-      {stats.map((s, i) => (
+      {dense && (
+        <rect
+          className="hit"
+          x={0}
+          width={w}
+          y={0}
+          height={h}
+          data-testid="chart-dense-hit"
+          onMouseMove={(e) => {
+            const box = e.currentTarget.getBoundingClientRect();
+            inspector.setIndex(slotAt(leftEdges, e.clientX - box.left));
+          }}
+          onClick={() => {
+            if (inspector.index !== null) pick(stats[inspector.index]!);
+          }}
+        />
+      )}
+      {!dense && stats.map((s, i) => (
         <rect
           key={s.id}
           className="hit"
@@ -205,5 +229,44 @@ export function PerCheckpointChart(props: {
         />
       ))}
     </InspectableChart>
+  );
+}
+
+/** All bars of a big run, one path per fill (a failed checkpoint without a value has none). */
+function DenseBarPaths(props: {
+  stats: readonly CheckpointStat[];
+  series: readonly CheckpointSeries[];
+  x: ScaleBand<number>;
+  inner: ScaleBand<string>;
+  y: (v: number) => number;
+  h: number;
+}) {
+  const { stats, series, x, inner, y, h } = props;
+  const bars: DenseBar[] = [];
+  const width = Math.max(0.6, inner.bandwidth());
+  for (const s of stats) {
+    for (const ser of series) {
+      const v = ser.value(s);
+      if (v === null) continue;
+      const top = y(v);
+      bars.push({ x: x(s.id)! + inner(ser.key)!, y: top, w: width, h: Math.max(v > 0 ? 1 : 0, h - top), fill: ser.color(s) });
+    }
+  }
+  // A failed checkpoint without a value: a small cross at its foot, all of them one path.
+  const half = Math.min(5, Math.max(1.5, x.bandwidth() / 2));
+  const crosses = stats
+    .filter((s) => s.status === 'aborted' && series.every((ser) => ser.value(s) === null))
+    .map((s) => {
+      const cx = x(s.id)! + x.bandwidth() / 2;
+      return `M${cx - half},${h - 2 * half - 2}l${2 * half},${2 * half}m0,${-2 * half}l${-2 * half},${2 * half}`;
+    })
+    .join('');
+  return (
+    <g data-testid="checkpoint-bars-dense">
+      {barPathsByFill(bars).map(([fill, d]) => (
+        <path key={fill} className="data-bar" d={d} fill={fill} />
+      ))}
+      {crosses && <path className="fail-cross" d={crosses} stroke={STATUS_COLORS.aborted} />}
+    </g>
   );
 }

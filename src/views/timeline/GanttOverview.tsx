@@ -12,6 +12,8 @@ import { D3Axis } from '../charts/D3Axis';
 import { barAtCursor, type BarAtCursor } from './barAtCursor';
 import { STATUS_COLORS } from './ganttColors';
 import { GanttMarker } from './GanttMarker';
+import { GanttDenseBars } from './GanttDenseBars';
+import { DENSE_BARS } from '../charts/denseBars';
 import { markerEnded, markerName } from './markerText';
 import { onRovingKey } from './rovingFocus';
 import type { TimelineData } from './timelineData';
@@ -119,6 +121,9 @@ export function GanttOverview(props: {
 
   // Label bars only where their ids do not collide with the previous label in the same lane.
   const lastLabelX = new Map<number, number>();
+  // A big run: bars as paths (GanttDenseBars), labels spaced by the widest id.
+  const dense = data.bars.length > DENSE_BARS;
+  const labels = dense ? denseLabels(views, data, x, g, k) : [];
   return (
     <svg
       ref={svgRef}
@@ -171,7 +176,24 @@ export function GanttOverview(props: {
           ))}
         </g>
       )}
-      {views.map((v, i) => {
+      {dense && (
+        <GanttDenseBars
+          views={views}
+          laneOf={(id) => data.lanes.get(id) ?? 0}
+          g={{ x, markerRow: g.markerRow, laneH: g.laneH, barH: g.barH, k }}
+          focusIndex={Math.max(0, views.findIndex((v) => v.bar.id === focusId))}
+          label={describe}
+          onFocusBar={props.onFocusBar}
+          onHover={(v, at) => props.onHover(v && { what: 'bar', id: v.bar.id, ...at })}
+          onActivate={props.onActivate}
+        />
+      )}
+      {dense && labels.map((l) => (
+        <text key={l.id} className="gantt-dense-label" x={l.x} y={l.y} textAnchor="middle">
+          {l.text}
+        </text>
+      ))}
+      {!dense && views.map((v, i) => {
         const lane = data.lanes.get(v.bar.id) ?? 0;
         const x1 = x(v.bar.triggerMs);
         const w = Math.max(5, x(v.endMs) - x1);
@@ -250,4 +272,19 @@ export function GanttOverview(props: {
       />
     </svg>
   );
+}
+
+/** Labels of a big run's bars: at least the widest id's width apart in each lane. */
+function denseLabels(views: readonly BarAtCursor[], data: TimelineData, x: (ms: number) => number, g: ReturnType<typeof geometry>, k: number) {
+  const gap = (String(data.bars.at(-1)?.id ?? 0).length * 7 + 10) * k;
+  const last = new Map<number, number>();
+  const out: { id: number; x: number; y: number; text: string }[] = [];
+  for (const v of views) {
+    const lane = data.lanes.get(v.bar.id) ?? 0;
+    const cx = (x(v.bar.triggerMs) + x(v.endMs)) / 2;
+    if (cx - (last.get(lane) ?? -Infinity) < gap) continue;
+    last.set(lane, cx);
+    out.push({ id: v.bar.id, x: cx, y: g.markerRow + (lane + 1) * g.laneH - g.barH - 4, text: v.bar.isSavepoint ? `SP${v.bar.id}` : String(v.bar.id) });
+  }
+  return out;
 }
