@@ -8,9 +8,10 @@ import { useAppStore } from '../../store/appStore';
 
 export type ApplyResult = { ok: true; steps: number } | { ok: false; problems: ScenarioProblem[] };
 
-export function applyScenario(scenario: Scenario): ApplyResult {
+/** `inThread`: record the whole run before returning (a shared view's actions are replayed on it at once). */
+export function applyScenario(scenario: Scenario, opts?: { inThread?: boolean }): ApplyResult {
   try {
-    useAppStore.getState().loadScenario(scenario);
+    useAppStore.getState().loadScenario(scenario, undefined, opts);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return {

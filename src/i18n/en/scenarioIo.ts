@@ -90,6 +90,7 @@ export const scenarioIoEn = {
   cfgApplyBlocked: 'Apply is disabled: {n} problem(s) to fix first',
   cfgNoChanges: 'No changes to apply: this is the configuration of the current run.',
   cfgApplied: 'Applied: the run was re-recorded from step 0 ({steps} steps) and will be saved.',
+  cfgAppliedRecording: 'Applied: the run is being recorded from step 0 ({steps} steps so far) and will be saved.',
   cfgEditedMark: ' (edited)',
   cfgTitleMarked: 'The title no longer describes the run as it was written, so it is marked “(edited)”: rename it in “Scenario title” above.',
 

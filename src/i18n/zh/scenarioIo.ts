@@ -90,6 +90,7 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgApplyBlocked: '无法应用：请先修正 {n} 个问题',
   cfgNoChanges: '没有可应用的修改：这就是当前运行的配置。',
   cfgApplied: '已应用：已从第 0 步重新录制（{steps} 步），并将保存。',
+  cfgAppliedRecording: '已应用：正在从第 0 步录制（目前 {steps} 步），并将保存。',
   cfgEditedMark: '（已修改）',
   cfgTitleMarked: '标题描述的已不是原来那次运行，因此标为“（已修改）”：可在上方“场景标题”中重命名。',
 

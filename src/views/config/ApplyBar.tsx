@@ -11,6 +11,7 @@ export function ApplyBar({ form }: { form: ScenarioDraft }) {
   const t = useT();
   const steps = useAppStore((s) => s.timeline.length);
   const actions = useAppStore((s) => s.timeline.interventions.length);
+  const recording = useAppStore((s) => s.recording !== null);
   const { check, status, canApply, changed } = form;
   let note;
   if (check.problems.length > 0) {
@@ -24,7 +25,7 @@ export function ApplyBar({ form }: { form: ScenarioDraft }) {
     note =
       status?.kind === 'applied' ? (
         <span role="status">
-          {t('cfgApplied', { steps: status.steps })}
+          {t(recording ? 'cfgAppliedRecording' : 'cfgApplied', { steps })}
           {status.marked && ` ${t('cfgTitleMarked')}`}
         </span>
       ) : (

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import { eventNamespace } from '../../engine';
 import { useAppStore } from '../../store/appStore';
-import { selectCursor, selectLength } from '../../store/selectors';
+import { selectCursor, selectLength, selectContentKey } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { namespaceColor } from '../colors';
 
@@ -17,7 +17,7 @@ export function Scrubber() {
   const t = useT();
   const cursor = useAppStore(selectCursor);
   const length = useAppStore(selectLength);
-  const revision = useAppStore((s) => s.revision);
+  const revision = useAppStore(selectContentKey);
   const timeline = useAppStore((s) => s.timeline);
   const setCursor = useAppStore((s) => s.setCursor);
   const setPlaying = useAppStore((s) => s.setPlaying);

@@ -1,0 +1,111 @@
+/**
+ * The page's side of a recording made in the Web Worker: it creates the mirror timeline the
+ * store shows, sends the worker what to record (with an epoch, the count of recordings), takes
+ * in the chunks of the current epoch and keeps the progress figures. Without a Worker (unit
+ * tests under Node) `record` records in this thread, as the app did before the worker.
+ */
+import type { StoreApi } from 'zustand';
+import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
+import type { RecordingChunk } from '../recording/recorderCore';
+import type { AppStore } from './appStore';
+
+export const KEYFRAME_EVERY = 32;
+
+export interface RecordingProgress {
+  /** Simulated time reached, and where the run ends. */
+  simMs: number;
+  untilMs: number;
+  /** Wall time since this recording (or branch) started, ms. */
+  elapsedMs: number;
+  stepsPerSecond: number;
+  /** Wall time still needed at the rate so far (null until there is a rate). */
+  etaMs: number | null;
+}
+
+export interface SavedRun {
+  scenario: Scenario;
+  timeline: Timeline;
+  cursor: number;
+  start?: RetainedCheckpointImport;
+}
+
+type Set = StoreApi<AppStore>['setState'];
+type Get = StoreApi<AppStore>['getState'];
+
+export function recordingStream(set: Set, get: Get) {
+  let client: RecorderClient | null | undefined;
+  let epoch = 0;
+  /** The mirror whose recording the worker holds. */
+  let held: Timeline | null = null;
+  const starts = new WeakMap<Timeline, RetainedCheckpointImport | undefined>();
+  let began = { at: 0, steps: 0, simMs: 0 };
+  const now = () => performance.now();
+
+  const clientOf = (): RecorderClient | null => {
+    if (client === undefined) client = startRecorderWorker(onChunk, KEYFRAME_EVERY);
+    return client;
+  };
+
+  function onChunk(c: RecordingChunk): void {
+    const t = get().timeline;
+    if (c.epoch !== epoch || t !== held) return;
+    t.receive(c.chunk);
+    set({ recorded: t.length, recording: progressOf(t) });
+  }
+
+  function progressOf(t: Timeline): RecordingProgress | null {
+    if (t.complete) return null;
+    const elapsedMs = now() - began.at;
+    const simMs = t.timeAt(t.length);
+    const untilMs = t.scenario.untilMs;
+    const simRate = elapsedMs > 0 ? (simMs - began.simMs) / elapsedMs : 0;
+    return {
+      simMs,
+      untilMs,
+      elapsedMs,
+      stepsPerSecond: elapsedMs > 0 ? ((t.length - began.steps) * 1000) / elapsedMs : 0,
+      etaMs: simRate > 0 ? Math.max(0, (untilMs - simMs) / simRate) : null,
+    };
+  }
+
+  function begin(t: Timeline): void {
+    held = t;
+    began = { at: now(), steps: t.length, simMs: t.timeAt(t.length) };
+  }
+
+  return {
+    progressOf,
+    startOf: (t: Timeline) => starts.get(t),
+    record(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
+      const c = clientOf();
+      if (!c) return Timeline.record(scenario, { keyframeEvery: KEYFRAME_EVERY, start });
+      // A recording still under way is replaced: it stays what it is (kept for "go back").
+      if (held && !held.complete) held.stop();
+      const t = Timeline.mirror(scenario, { keyframeEvery: KEYFRAME_EVERY, start });
+      starts.set(t, start);
+      epoch++;
+      c.record(epoch, scenario, start);
+      begin(t);
+      return t;
+    },
+    /** Branches a mirror here (a refused action throws, untouched) and has the worker record on. */
+    branch(t: Timeline, position: number, action: UserAction): number {
+      const c = clientOf()!;
+      const at = t.branchOnly(position, action);
+      epoch++;
+      if (held === t) c.branch(epoch, position, action);
+      // A run the worker no longer holds (one the user went back to): it records it again with its actions.
+      else c.record(epoch, t.scenario, starts.get(t), t.interventions.slice());
+      begin(t);
+      return at;
+    },
+    cancel(t: Timeline): void {
+      if (t.complete || !t.mirrored) return;
+      if (held === t) client?.cancel(epoch);
+      // Chunks already on their way belong to the cancelled epoch and are dropped.
+      epoch++;
+      t.stop();
+    },
+  };
+}
