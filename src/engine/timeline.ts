@@ -87,6 +87,7 @@ export class Timeline {
   private finished = false;
   /** Steps up to this position (and the keyframes up to it) were handed out by `takeChunk`. */
   private sentSteps = 0;
+  private lastSentKeyframe = 0;
   /** A working simulation for reads, positioned at `readerPos`. */
   private reader: Simulation | null = null;
   private readerPos = -1;
@@ -144,11 +145,32 @@ export class Timeline {
     this.finished = true;
   }
 
-  /** What was recorded or changed since the previous chunk (see TimelineChunk). */
-  takeChunk(): TimelineChunk {
+  /**
+   * What was recorded or changed since the previous chunk (see TimelineChunk). `keyframeGap`
+   * thins the keyframes sent: at most the newest one at least that many steps after the previous
+   * one sent, plus every keyframe right after a user action (replay cannot cross an action). Each keyframe is a whole
+   * engine state to copy across, while replaying a few hundred steps on the other side is cheap.
+   */
+  takeChunk(keyframeGap = 0): TimelineChunk {
     const from = this.sentSteps;
     this.sentSteps = this.steps.length;
-    const keyframes = this.keyframes.filter((k) => k.position > from);
+    this.lastSentKeyframe = Math.min(this.lastSentKeyframe, from);
+    const actionSteps = new Set(this.interventionList.map((iv) => iv.step));
+    const keyframes: Keyframe[] = [];
+    let newest: Keyframe | null = null;
+    for (const k of this.keyframes) {
+      if (k.position <= from) continue;
+      if (actionSteps.has(k.position) || keyframeGap === 0) {
+        keyframes.push(k);
+        this.lastSentKeyframe = k.position;
+      } else if (k.position - this.lastSentKeyframe >= keyframeGap) newest = k;
+    }
+    // With a gap, one keyframe per chunk at most (the newest): the copy's cost grows with the state.
+    if (newest && newest.position > this.lastSentKeyframe) {
+      keyframes.push(newest);
+      keyframes.sort((a, b) => a.position - b.position);
+      this.lastSentKeyframe = newest.position;
+    }
     return {
       from,
       steps: this.steps.slice(from),

@@ -3,7 +3,7 @@
  * there is no Worker (unit tests under Node): the store then records in the calling thread.
  */
 import * as Comlink from 'comlink';
-import type { Intervention, RetainedCheckpointImport, Scenario, UserAction } from '../engine';
+import type { Intervention, RetainedCheckpointImport, Scenario, SinkOutcome, UserAction } from '../engine';
 import type { RecorderApi } from './recorder.worker';
 import type { RecordingChunk } from './recorderCore';
 
@@ -13,10 +13,36 @@ export interface RecorderClient {
   cancel: (epoch: number) => void;
 }
 
+const workers = new Map<string, Comlink.Remote<RecorderApi> | null>();
+
+/**
+ * A worker of the page by role (started on first use); null where there is no Worker. The
+ * recording and the failure-free reference run get one each, so neither waits for the other.
+ */
+function workerApi(role: 'recorder' | 'reference'): Comlink.Remote<RecorderApi> | null {
+  if (!workers.has(role)) {
+    workers.set(
+      role,
+      typeof Worker === 'undefined'
+        ? null
+        : Comlink.wrap<RecorderApi>(new Worker(new URL('./recorder.worker.ts', import.meta.url), { type: 'module', name: role })),
+    );
+  }
+  return workers.get(role)!;
+}
+
+/**
+ * The sink output of the scenario's failure-free run (the exactly-once verdict's reference), run
+ * in the worker: it is a whole second run, too long for the page's thread. Null without a Worker.
+ */
+export function failureFreeInWorker(scenario: Scenario): Promise<SinkOutcome> | null {
+  const api = workerApi('reference');
+  return api ? api.failureFree(scenario) : null;
+}
+
 export function startRecorderWorker(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): RecorderClient | null {
-  if (typeof Worker === 'undefined') return null;
-  const worker = new Worker(new URL('./recorder.worker.ts', import.meta.url), { type: 'module', name: 'recorder' });
-  const api = Comlink.wrap<RecorderApi>(worker);
+  const api = workerApi('recorder');
+  if (!api) return null;
   // Comlink calls are messages in order: connect is taken before any record.
   void api.connect(Comlink.proxy(onChunk), keyframeEvery);
   return {

@@ -12,7 +12,7 @@ function harness(epochFilter?: () => number) {
       received.push(c);
       if (!epochFilter || c.epoch === epochFilter()) mirror.current.receive(c.chunk);
     },
-    { keyframeEvery: 32, sliceMs: 4, firstSliceMs: 1, stepsPerCheck: 16, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
+    { keyframeEvery: 32, keyframeGap: 96, sliceMs: 4, firstSliceMs: 1, stepsPerCheck: 16, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
   );
   const settled = async () => {
     while (!received.at(-1)?.chunk.done) await new Promise((r) => setTimeout(r, 0));

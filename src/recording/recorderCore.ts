@@ -21,6 +21,8 @@ export interface RecorderOptions {
   sliceMs: number;
   /** The first slice of a recording is shorter, so the page shows the first steps soon. */
   firstSliceMs: number;
+  /** Fewest steps between two keyframes sent to the page (Timeline#takeChunk). */
+  keyframeGap: number;
   /** Steps recorded between two looks at the clock. */
   stepsPerCheck: number;
   now: () => number;
@@ -72,7 +74,7 @@ export class RecorderCore {
     const t = this.timeline;
     if (!t || epoch !== this.epoch || t.complete) return;
     t.stop();
-    this.send({ epoch, chunk: t.takeChunk() });
+    this.send({ epoch, chunk: t.takeChunk(this.opts.keyframeGap) });
   }
 
   private restart(epoch: number): void {
@@ -97,7 +99,7 @@ export class RecorderCore {
         while (!t.recordSome(this.opts.stepsPerCheck) && this.opts.now() < until) {
           /* record on */
         }
-        this.send({ epoch, chunk: t.takeChunk() });
+        this.send({ epoch, chunk: t.takeChunk(this.opts.keyframeGap) });
         if (t.complete) break;
         await this.opts.pause();
       }
