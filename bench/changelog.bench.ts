@@ -83,6 +83,6 @@ export function runChangelogBench(): void {
     row('stored bytes (mean over time)', c.off.storedBytes.mean, c.on.storedBytes.mean, ' B'),
     row('restore of the latest checkpoint', c.off.restore.totalMs, c.on.restore.totalMs, ' ms'),
     { name: 'restore with changelog: download / replay', value: `${c.on.restore.downloadMs} ms / ${c.on.restore.replayMs} ms` },
-    { name: 'DSTL files written / upload requests', value: `${c.on.dstlFiles} / ${c.on.uploadRequests} for ${c.on.checkpoints} checkpoints` },
+    { name: 'DSTL files written / upload requests', value: `${c.on.dstlFiles} / ${c.on.uploadRequests} for ${c.on.checkpoints.length} checkpoints` },
   ]);
 }

@@ -1,4 +1,6 @@
 /** Small helpers for benchmarks: timing, percentiles and a uniform report line. */
+import { recordSection } from './report/benchReport';
+
 export function timeMs(fn: () => void): number {
   const t0 = performance.now();
   fn();
@@ -24,7 +26,9 @@ export interface BenchLine {
   ok?: boolean;
 }
 
+/** Prints a section and keeps it for docs/benchmarks.md and .json. */
 export function printSection(title: string, lines: BenchLine[]): void {
+  recordSection(title, lines);
   console.log(`\n## ${title}`);
   const w = Math.max(...lines.map((l) => l.name.length));
   for (const l of lines) {

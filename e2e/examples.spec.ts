@@ -111,7 +111,7 @@ test('by keyboard: Enter opens it on the running example, Escape closes it, ↓ 
   await expect.poll(async () => (await focused(page)).testId).toBe('example-default');
   // Tab stays in the dialog: from the last example round to Close.
   await page.keyboard.press('End');
-  expect((await focused(page)).testId).toBe('example-sink-after-failure-plain');
+  expect((await focused(page)).testId).toBe('example-scale-run');
   await page.keyboard.press('Tab');
   expect((await focused(page)).testId).toBe('examples-close');
   await page.keyboard.press('Shift+Tab');

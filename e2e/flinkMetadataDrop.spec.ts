@@ -1,9 +1,9 @@
 /**
- * Issue 14: a real Flink `_metadata` picked in the import dialog or dropped on the page is
- * recognized by its magic number (0x4960672d, big-endian at offset 0) and the user is told plainly
- * what it is (with its metadata version and checkpoint id) and what the app can do with it, instead
- * of a JSON parse error; the running scenario stays. The file is built here, as Flink lays out its
- * head (magic, version, checkpoint id), followed by arbitrary bytes.
+ * Issue 14, then 16: a real Flink `_metadata` picked in the import dialog or dropped on the page is
+ * recognized by its magic number (0x4960672d, big-endian at offset 0) and handed to the inspector
+ * (inspectorHandoff.ts), instead of a JSON parse error; the running scenario stays. The file is
+ * built here, as Flink lays out its head (magic, version, checkpoint id), followed by arbitrary
+ * bytes, so the inspector says where it stops making sense.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startClassroom, storageReady } from './helpers';
@@ -16,36 +16,31 @@ function flinkMetadata(version: number, checkpointId: number): Buffer {
   return b;
 }
 
-const TEXT = {
-  en: { title: 'This is a real Flink checkpoint file, not a scenario', facts: 'metadata format version 4, checkpoint 17', inspector: 'An inspector' },
-  zh: { title: '这是真实的 Flink 检查点文件，不是场景', facts: '元数据格式版本 4，检查点 17', inspector: '检查器' },
-} as const;
+const TOLD = { en: /Cannot read _metadata at byte offset \d+/, zh: /无法读取 _metadata，字节偏移 \d+/ } as const;
 
-async function expectTold(page: Page, where: string, lang: 'en' | 'zh') {
-  const told = page.getByTestId(where).getByTestId('io-flink-metadata');
-  await expect(told).toContainText(TEXT[lang].title);
-  await expect(told).toContainText(TEXT[lang].facts);
-  await expect(told).toContainText(TEXT[lang].inspector);
-  // Not refused as broken JSON or text (what the old path said of it).
-  await expect(page.getByTestId(where).locator('.io-refused')).toHaveCount(0);
+/** The inspector took the file: it says where the bytes stop making sense; back to the simulator. */
+async function expectInspected(page: Page, lang: 'en' | 'zh') {
+  await expect(page.getByTestId('inspector')).toBeVisible();
+  await expect(page.getByTestId('ins-unreadable')).toContainText(TOLD[lang]);
+  await page.getByTestId('ins-back').click();
+  await expect(page.getByTestId('inspector')).toHaveCount(0);
 }
 
 for (const lang of ['en', 'zh'] as const) {
-  test(`a Flink _metadata picked in the import dialog is recognized and explained (${lang})`, async ({ page }) => {
+  test(`a Flink _metadata picked in the import dialog opens in the inspector (${lang})`, async ({ page }) => {
     await startClassroom(page, lang, false, 1280, 720);
     await storageReady(page);
     const title = await page.getByTestId('scenario-title').innerText();
     await page.getByTestId('config-button').click();
     await page.getByTestId('tab-io').click();
     await page.getByTestId('io-file-input').setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: flinkMetadata(4, 17) });
-    await expectTold(page, 'config-dialog', lang);
-    await expect(page.getByTestId('io-problems')).toHaveCount(0);
-    await page.getByTestId('config-close').click();
+    await expectInspected(page, lang);
+    await expect(page.getByTestId('config-dialog')).toHaveCount(0);
     await expect(page.getByTestId('scenario-title')).toHaveText(title);
   });
 }
 
-test('a Flink _metadata dropped on the page is recognized and explained; a scenario file dropped there loads', async ({ page }) => {
+test('a Flink _metadata dropped on the page opens in the inspector; a scenario file dropped there loads', async ({ page }) => {
   await startClassroom(page, 'en', false, 1280, 720);
   await storageReady(page);
   const drop = async (name: string, bytes: number[]) => {
@@ -62,9 +57,7 @@ test('a Flink _metadata dropped on the page is recognized and explained; a scena
     await page.dispatchEvent('[data-testid="job-frame"]', 'drop', { dataTransfer: dt });
   };
   await drop('_metadata', [...flinkMetadata(4, 17)]);
-  await expectTold(page, 'page-drop-notice', 'en');
-  await page.getByTestId('page-drop-dismiss').click();
-  await expect(page.getByTestId('page-drop-notice')).toHaveCount(0);
+  await expectInspected(page, 'en');
   // The same path takes scenario files.
   const scenario = { format: 'checkpoint-lab/scenario@1', title: 'Dropped lesson', untilMs: 500 };
   await drop('lesson.json', [...Buffer.from(JSON.stringify(scenario))]);

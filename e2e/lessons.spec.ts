@@ -14,12 +14,21 @@ interface LessonFile {
   id: string;
   number: number;
   title: { en: string; zh: string };
-  stops: { highlight: string[]; question?: { kind: string } }[];
+  stops: { highlight: string[]; title: { en: string; zh: string }; text: { en: string; zh: string }; question?: { kind: string } }[];
 }
 const LESSONS: LessonFile[] = readdirSync('lessons')
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(`lessons/${f}`, 'utf8')) as LessonFile)
   .sort((a, b) => a.number - b.number);
+
+/** A `{fact}` placeholder, as src/lessons/template.ts reads them. */
+const PLACEHOLDER = /\{[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?\}/;
+
+/** A stop's text as the lesson file writes it, each `{placeholder}` standing for what the run fills in. */
+function filledPattern(template: string): RegExp {
+  const parts = template.split(PLACEHOLDER).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
+  return new RegExp(`^${parts.join('[\\s\\S]*?')}$`);
+}
 
 /** A context as a first-time visitor has it: nothing stored (not even the test default). */
 const FRESH = { storageState: { cookies: [], origins: [] } };
@@ -30,13 +39,18 @@ async function expectStop(page: Page, lesson: LessonFile, index: number, lang: '
   await expect(page.getByTestId('lesson-stop-count')).toHaveText(lang === 'en' ? `Stop ${index + 1} of ${lesson.stops.length}` : `第 ${index + 1} 站，共 ${lesson.stops.length} 站`);
   const text = (await page.getByTestId('lesson-text').innerText()).trim();
   expect(text.length).toBeGreaterThan(20);
+  // The stop's own text (not another stop's, not the other language's), with its facts filled in.
+  expect(text).toMatch(filledPattern(lesson.stops[index]!.text[lang].trim()));
+  await expect(page.getByTestId('lesson-stop-title')).toHaveText(filledPattern(lesson.stops[index]!.title[lang].trim()));
   // Every placeholder was filled from the run.
-  expect(text).not.toMatch(/\{[A-Za-z.]+\}/);
+  expect(text).not.toMatch(PLACEHOLDER);
   if (lang === 'zh') expect(text).toMatch(/[\u4e00-\u9fff]/);
   for (const target of lesson.stops[index]!.highlight) {
     const marked = page.locator(`[data-lesson-highlight~="${target}"]`);
     await expect(marked, `stop ${index + 1} highlights ${target}`).toHaveCount(1);
     await expect(marked).toBeVisible();
+    // Scrolled into view when the stop opened, even where the region sits below the fold.
+    await expect(marked, `stop ${index + 1}: ${target} is on screen`).toBeInViewport({ ratio: 0.25 });
   }
   expect(page.url()).toContain(`lesson=${lesson.id}&stop=${index + 1}`);
 }
@@ -66,7 +80,8 @@ test('a first visit lands on the lesson picker; lesson 1 and the free simulator 
 
 for (const lang of ['en', 'zh'] as const) {
   test(`every lesson can be walked from its first to its last stop in ${lang === 'en' ? 'English' : 'Chinese'}`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    // Grows with the lessons: each stop records or seeks a run; a shared 2-core machine needs ~3 s a stop.
+    test.setTimeout(Math.max(180_000, 4_000 * LESSONS.reduce((n, l) => n + l.stops.length, 0)));
     const context = await browser.newContext({ ...FRESH, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
     const page = await context.newPage();
     const errors = watchErrors(page);

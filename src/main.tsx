@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadLanguage } from './i18n/catalog';
@@ -6,6 +6,10 @@ import { useAppStore } from './store/appStore';
 import { fontsForFirstRender, loadCjkFonts } from './app/fonts/loadFonts';
 import './app/fonts/latinFonts';
 import './app/app.css';
+import { isCompareUrl } from './app/compare/compareLink';
+
+// The comparison page (`?compare=…`) is its own chunk: the simulator never loads it.
+const CompareApp = lazy(() => import('./views/compare/CompareApp').then((m) => ({ default: m.CompareApp })));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -18,7 +22,13 @@ Promise.all([loadLanguage(lang), fontsForFirstRender(lang)]).then(
   () => {
     createRoot(root).render(
       <StrictMode>
-        <App />
+        {isCompareUrl(location.search) ? (
+          <Suspense fallback={null}>
+            <CompareApp />
+          </Suspense>
+        ) : (
+          <App />
+        )}
       </StrictMode>,
     );
     // The Chinese faces' CSS, if the first render did not need it: the language button "中文".

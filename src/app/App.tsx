@@ -1,5 +1,5 @@
 /** The application shell: header, the stage for the views, the side panel and the control bar. */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppHeader } from '../views/header/AppHeader';
 import { ControlBar } from '../views/controls/ControlBar';
 import { EventList } from '../views/events/EventList';
@@ -28,7 +28,13 @@ import { RecordingProgressBar } from '../views/controls/RecordingProgressBar';
 import { RecordingProblem } from '../views/controls/RecordingProblem';
 import { LessonPanel } from '../views/lessons/LessonPanel';
 import { LessonPicker } from '../views/lessons/LessonPicker';
+import { LessonBuilder } from '../views/lessons/LessonBuilder';
 import { useLessonStartup } from './lessons/useLessonStartup';
+import { useInspector } from './inspector/inspectorStore';
+import { registerInspector } from './inspector/registerInspector';
+
+// The inspector mode (`?inspect`) is its own chunk: a learner who never opens it never loads it.
+const InspectorPage = lazy(() => import('../views/inspector/InspectorPage').then((m) => ({ default: m.InspectorPage })));
 
 export function App() {
   const t = useT();
@@ -41,10 +47,19 @@ export function App() {
   usePersistenceSync();
   useLessonStartup();
   const inLesson = useAppStore((s) => s.lesson !== null);
+  const inspecting = useInspector((s) => s.shown);
+  useEffect(registerInspector, []);
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     document.title = t('appTitle');
   }, [lang, t]);
+  // The inspector replaces the simulator's page (the run stays in the store, as it was).
+  if (inspecting)
+    return (
+      <Suspense fallback={null}>
+        <InspectorPage />
+      </Suspense>
+    );
   return (
     <div className={presenter ? 'app presenter' : 'app'} data-testid="app">
       {/* The storage indicator sits at the header's right end, outside AppHeader's own markup. */}
@@ -104,6 +119,7 @@ export function App() {
         {!presenter && (
           <aside className="side">
             {inLesson && <LessonPanel />}
+            <LessonBuilder />
             {/* While playing fast these panels are refreshed in turn, one group per frame (panelPace.tsx). */}
             <PacedPanel group={PANEL.side}>
               <ActionsPanel />

@@ -8,6 +8,7 @@
  * the stage's tabs in their order, `g` opens the glossary.
  */
 import { useEffect } from 'react';
+import { useInspector } from './inspector/inspectorStore';
 import { useAppStore } from '../store/appStore';
 import { findEventPosition } from '../store/eventJumps';
 import { moveLessonStop, onLessonPath } from './lessons/lessonNavigation';
@@ -34,6 +35,8 @@ export function useKeyboardShortcuts(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
+      // The inspector replaces the simulator's page: its keys would move a run no one sees.
+      if (useInspector.getState().shown) return;
       const s = useAppStore.getState();
       if (e.key === 'Escape' && s.helpOpen) {
         s.setHelpOpen(false);

@@ -97,7 +97,8 @@ export interface EventPayloads {
   /** `mode`: the restore mode of a submitted job (null: a failover or restart from the job's own checkpoint). */
   'restore.started': { checkpointId: number; isSavepoint: boolean; metadataPath: string; parallelism: number; previousParallelism: number; attempt: number; mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' | null; forceFullSnapshot: boolean };
   /** A new job (new JobID) is submitted with a snapshot; the previous job was cancelled or is suspended. */
-  'job.submitted': { jobId: string; previousJobId: string; previousStatus: 'CANCELED' | 'SUSPENDED' | 'FINISHED'; checkpointId: number; isSavepoint: boolean; mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY' };
+  /** `claimedSavepoint`: a savepoint restored in CLAIM mode (1.15+) leaves the user's savepoints: the new job owns it. */
+  'job.submitted': { jobId: string; previousJobId: string; previousStatus: 'CANCELED' | 'SUSPENDED' | 'FINISHED'; checkpointId: number; isSavepoint: boolean; mode: 'CLAIM' | 'NO_CLAIM' | 'LEGACY'; claimedSavepoint: boolean };
   /** Stop-with-savepoint: the periodic scheduler stops and a synchronous savepoint is triggered (null: refused). */
   'job.stopWithSavepoint': { checkpointId: number | null; drain: boolean; reason: string | null };
   /** A source stops for the synchronous savepoint before injecting its barrier (DRAIN: MAX_WATERMARK and end of input first). */

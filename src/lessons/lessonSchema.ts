@@ -44,6 +44,8 @@ const bilingual = (max: number) => strictObject({ en: text(max), zh: text(max) }
 const scalar = v.union([v.string(), v.number(), v.boolean(), v.null()]);
 
 const eventType = v.picklist(EVENT_TYPES);
+/** A field of an event, or a field inside one (`compression.originalBytes`). */
+const fieldPath = v.pipe(v.string(), v.maxLength(100), v.regex(/^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)*$/, 'a field name, or a dotted path like "compression.originalBytes"'));
 
 /**
  * An event selector: the `nth` (1-based) event of this type whose fields equal `where`'s. Without
@@ -62,9 +64,9 @@ const cpId = int(1, 100_000);
 /** Engine facts a text quotes or a question asks, evaluated at the stop (src/lessons/facts.ts). */
 export const factSchema = variant('fact', [
   /** A field of the stop's anchor event. */
-  strictObject({ fact: v.literal('anchor'), field: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a field name')) }),
+  strictObject({ fact: v.literal('anchor'), field: fieldPath }),
   /** A field of another event, chosen by a selector among the events up to the stop. */
-  strictObject({ fact: v.literal('eventField'), select: selectorSchema, field: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9]*$/, 'a field name')) }),
+  strictObject({ fact: v.literal('eventField'), select: selectorSchema, field: fieldPath }),
   /** How many events up to the stop match (type and `where`). */
   strictObject({ fact: v.literal('count'), event: eventType, where: v.optional(v.record(v.string(), scalar)) }),
   /** The local SST numbers a task uploaded for a checkpoint (file.uploaded), up to the stop. */
@@ -85,6 +87,22 @@ export const factSchema = variant('fact', [
   strictObject({ fact: v.literal('changeSetsOf'), checkpointId: cpId, task }),
   /** Changelog backend: the sequence number below which the log is truncated now. */
   strictObject({ fact: v.literal('changelogLowestSqn'), task }),
+  /** The sum of a numeric field over the events up to the stop that match (type and `where`), e.g. bytes uploaded. */
+  strictObject({ fact: v.literal('sum'), event: eventType, field: fieldPath, where: v.optional(v.record(v.string(), scalar)) }),
+  /** Failover: the records the sources read after the barrier of the checkpoint the latest restore started from, before that restore: what they read again. */
+  strictObject({ fact: v.literal('rewoundRecords') }),
+  /** The key groups a keyed subtask owns now, as text `first–last` (KeyGroupRangeAssignment). */
+  strictObject({ fact: v.literal('keyGroupRange'), task }),
+  /** The operator state entries a subtask received at its latest restore (`p0@49`, `tx-7 +1`, `rule-0=9`), optionally of one state. */
+  strictObject({ fact: v.literal('restoredEntries'), task, state: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))) }),
+  /** How many keyed-state files a subtask read at its latest restore. */
+  strictObject({ fact: v.literal('restoredFileCount'), task }),
+  /** The sink's output: copies of records visible downstream beyond each record's first (duplicates a reader sees). */
+  strictObject({ fact: v.literal('sinkDuplicates') }),
+  /** The SSTs a completed checkpoint references but did not upload itself: in its full size, not in its checkpointed size. */
+  strictObject({ fact: v.literal('reusedSsts'), checkpointId: cpId, task }),
+  /** A completed checkpoint's full size minus its checkpointed size (state_size − checkpointed_size): bytes it references from earlier checkpoints. */
+  strictObject({ fact: v.literal('reusedBytes'), checkpointId: cpId }),
 ]);
 export type Fact = v.InferOutput<typeof factSchema>;
 

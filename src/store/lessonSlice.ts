@@ -29,6 +29,9 @@ export interface LessonSlice {
   lessonAnswers: Record<string, LessonAnswer>;
   /** A stage tab a stop highlights; StageTabs switches to it when it changes. */
   lessonTab: { tab: string; seq: number } | null;
+  /** The "save as lesson" panel (for teachers) is open. */
+  lessonBuilderOpen: boolean;
+  setLessonBuilderOpen: (open: boolean) => void;
   setLesson: (lesson: ActiveLesson | null) => void;
   setLessonPickerOpen: (open: boolean) => void;
   recordLessonAnswer: (lessonId: string, stop: number, answer: LessonAnswer) => void;
@@ -43,6 +46,8 @@ export const createLessonSlice: StateCreator<AppStore, [], [], LessonSlice> = (s
   lessonPickerOpen: false,
   lessonAnswers: {},
   lessonTab: null,
+  lessonBuilderOpen: false,
+  setLessonBuilderOpen: (lessonBuilderOpen) => set({ lessonBuilderOpen }),
   setLesson: (lesson) => set({ lesson }),
   setLessonPickerOpen: (lessonPickerOpen) => set({ lessonPickerOpen }),
   recordLessonAnswer: (lessonId, stop, answer) => set((s) => ({ lessonAnswers: { ...s.lessonAnswers, [answerKey(lessonId, stop)]: answer } })),

@@ -95,6 +95,15 @@ export type SavepointFormat = (typeof SAVEPOINT_FORMATS)[number];
 export const RESTORE_MODES = ['failover', 'CLAIM', 'NO_CLAIM', 'LEGACY'] as const;
 export type RestoreModeDimension = (typeof RESTORE_MODES)[number];
 
+/**
+ * What a new job is submitted with in the 'restore' phase: the latest checkpoint, or the case's
+ * savepoint (`flink run -s <savepoint>`). From a savepoint, in each restore mode × savepoint format
+ * × backend, on Flink 1.15–1.20 (restore modes came with 1.15): a savepoint still listed keeps every
+ * file (retainedFilesExist, every step), a claimed one leaves the list and is deleted once
+ * subsumed (settledStorage).
+ */
+export type RestoreSource = 'latest checkpoint' | 'savepoint';
+
 export interface FaultCase {
   name: string;
   backend: BackendConfig;
@@ -103,6 +112,7 @@ export interface FaultCase {
   phase: FaultPhase;
   savepoint: SavepointFormat | 'none';
   restoreMode: RestoreModeDimension;
+  restoreFrom: RestoreSource;
 }
 
 export function allCases(): FaultCase[] {
@@ -118,12 +128,16 @@ export function allCases(): FaultCase[] {
           // extra uploads of a native savepoint move that moment out of reach in one case
           // (rocksdb-incremental / last-used-id / unaligned), so this phase takes a canonical one.
           const savepoint: SavepointFormat = phase === 'during-alignment-held' ? 'canonical' : turnFormat;
-          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint`, backend, registry, mode, phase, savepoint, restoreMode: 'failover' });
+          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint`, backend, registry, mode, phase, savepoint, restoreMode: 'failover', restoreFrom: 'latest checkpoint' });
         }
       }
       for (const restoreMode of RESTORE_MODES) {
         if (restoreMode === 'failover' || (restoreMode === 'NO_CLAIM' && backend.changelog)) continue;
-        out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode}`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint: 'canonical' });
+        out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode}`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint: 'canonical', restoreFrom: 'latest checkpoint' });
+        if (registry === 'refcount') continue;
+        for (const savepoint of SAVEPOINT_FORMATS) {
+          out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode} from ${savepoint} savepoint`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint, restoreFrom: 'savepoint' });
+        }
       }
     }
   }

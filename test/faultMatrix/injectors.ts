@@ -207,9 +207,14 @@ export function createInjector(c: FaultCase): FaultInjector {
       // mode; then, while its restore is under way (some subtasks restored, not all), a restored task fails.
       let failedOver = false;
       let fired = 0;
+      let savepointId: number | null = null;
       return watching({
         before: (sim) => {
           if (failedOver || (c.restoreMode !== 'failover' && sim.state.coordinator.completed.length === 0)) return null;
+          if (c.restoreFrom === 'savepoint') {
+            savepointId = sim.state.coordinator.savepoints.at(-1)?.id ?? null;
+            if (savepointId === null) return null;
+          }
           failedOver = true;
           return FAULT_TASK;
         },
@@ -217,7 +222,7 @@ export function createInjector(c: FaultCase): FaultInjector {
           if (!failedOver || events.some((e) => e.type === 'job.running') || sim.state.job.restoring === null) return null;
           return events.find((e) => e.type === 'restore.taskRestored')?.task ?? null;
         },
-        action: (task) => (fired++ === 0 && c.restoreMode !== 'failover' ? { do: 'restore', checkpoint: 'latest', mode: c.restoreMode } : failNow(task)),
+        action: (task) => (fired++ === 0 && c.restoreMode !== 'failover' ? { do: 'restore', checkpoint: savepointId ?? 'latest', mode: c.restoreMode } : failNow(task)),
         times: 2,
       });
     }

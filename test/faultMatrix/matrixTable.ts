@@ -31,6 +31,7 @@ export function matrixTable(cases: readonly FaultCase[], outcomes: ReadonlyMap<s
   for (const m of MODES) add('mode', m, (c) => c.mode === m);
   for (const f of SAVEPOINT_FORMATS) add('savepoint format', f, (c) => c.savepoint === f);
   for (const r of RESTORE_MODES) add('restore mode', r, (c) => c.restoreMode === r);
+  for (const r of RESTORE_MODES) add('new job from a savepoint', r, (c) => c.restoreFrom === 'savepoint' && c.restoreMode === r);
   for (const g of new Set(Object.values(PHASE_GROUP))) add('fault phase', g, (c) => PHASE_GROUP[c.phase] === g);
   for (const p of PHASES) add('fault injector', p, (c) => c.phase === p);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

@@ -1,11 +1,11 @@
 /**
- * Checkpoint Lab writes `_metadata` with Flink's header (magic number, then a format version) but
- * its own JSON body (version 1001), so a learner can read it. A real Flink `_metadata` carries a
- * binary MetadataV3/V4 body, which the reader must refuse clearly, naming the file and the
- * version, rather than call it corrupt or not metadata at all. Flink: Checkpoints.java L73
- * (HEADER_MAGIC_NUMBER 0x4960672d), L88 and L98–100 (1.16–1.20 write the magic, then version 4
- * of MetadataV4Serializer; 1.15 wrote MetadataV3Serializer's 3). Runs against the real
- * directories in ../shared/flink-metadata and skips itself where they are absent (a fresh clone).
+ * Checkpoint Lab writes `_metadata` in Flink's own layout (magic number, version 4) and carries
+ * what the simulator needs beyond Flink's fields in a master state "checkpoint-lab". A real Flink
+ * `_metadata` has no such master state: a restore must refuse it clearly, naming the file and the
+ * version, rather than call it corrupt. Flink: Checkpoints.java L73 (HEADER_MAGIC_NUMBER
+ * 0x4960672d), L88 and L98–100 (1.16–1.20 write the magic, then version 4 of
+ * MetadataV4Serializer; 1.15 wrote MetadataV3Serializer's 3). Runs against the real directories
+ * in ../shared/flink-metadata and skips itself where they are absent (a fresh clone).
  */
 import { expect, it } from 'vitest';
 import { scenarioOf } from '../../src/engine/defaultScenario';
@@ -37,7 +37,7 @@ describeWithFlinkMetadata("real Flink _metadata files are refused as Flink's bin
     expect(view.getInt32(4)).toBe(version);
     const file = `${name}/_metadata`;
     expect(() => decodeMetadata(bytes, file)).toThrow(
-      `${file}: metadata version ${version} is Flink's own binary format; this restore reads Checkpoint Lab's version 1001`,
+      `${file}: metadata version ${version} written by Flink itself (no master state "checkpoint-lab" with what the simulator needs to restore); open it in the checkpoint inspector instead`,
     );
   });
 
@@ -56,7 +56,7 @@ describeWithFlinkMetadata("real Flink _metadata files are refused as Flink's bin
     events.push(...replaced.runUntil(900));
     const failed = events.find((e) => e.type === 'restore.failed');
     expect(failed && failed.type === 'restore.failed' && failed.reason).toBe(
-      `${metadata!.path}: metadata version ${versionWrittenBy(flink.name)} is Flink's own binary format; this restore reads Checkpoint Lab's version 1001`,
+      `${metadata!.path}: metadata version ${versionWrittenBy(flink.name)} written by Flink itself (no master state "checkpoint-lab" with what the simulator needs to restore); open it in the checkpoint inspector instead`,
     );
     expect(events.some((e) => e.type === 'restore.started')).toBe(false);
     expect(replaced.state.job.running).toBe(false);

@@ -49,7 +49,7 @@ export function everyHandleMetadata(version: number, checkpointId = 7): Omit<Che
   return {
     metadataVersion: version,
     checkpointId,
-    masterStates: [{ name: 'hooks \u0000 master', version: 1, size: 3, at: 0 }],
+    masterStates: [{ name: 'hooks \u0000 master', version: 1, size: 3, data: Uint8Array.of(7, 8, 9), at: 0 }],
     properties: version >= 4 ? CHECKPOINT_PROPERTIES : null,
     operators: [
       {

@@ -57,7 +57,7 @@ describe('readCheckpointMetadata', () => {
     const inner = new DataOutput().writeInt(2).writeShort(name.length).writeBytes(Uint8Array.from(name)).writeInt(0);
     out.writeInt(inner.length).writeBytes(inner.toBytes()).writeInt(0);
     const m = parseCheckpointMetadata(out.toBytes());
-    expect(m.masterStates).toEqual([{ name: 'a\u0000\u{1F600}', version: 2, size: 0, at: 20 }]);
+    expect(m.masterStates).toEqual([{ name: 'a\u0000\u{1F600}', version: 2, size: 0, data: new Uint8Array(0), at: 20 }]);
   });
 
   it('reads the key-group offsets, the delegate and the id of a KEY_GROUPS_HANDLE_V2 (tag 12)', () => {

@@ -1,5 +1,5 @@
-// §6, first part: the simulator's own checkpoints, rewritten in Flink's version-4 layout, open in
-// the inspector as real ones do. For every snapshot kind the engine takes (full key-groups,
+// §6: the simulator's own checkpoints, written in Flink's version-4 layout, open in the inspector
+// as real ones do. For every snapshot kind the engine takes (full key-groups,
 // RocksDB incremental, changelog with its materialized part, operator state, unaligned channel
 // state, canonical and native savepoints), read back: the same checkpoint id, operators,
 // parallelism, max parallelism and every file the engine's handles reference, with its size; and
@@ -12,6 +12,7 @@ import type { CheckpointMetadata as EngineMetadata } from '../../src/engine';
 import { filesOfKeyedHandle } from '../../src/engine/format/stateHandles';
 import { inspectFolder } from '../../src/inspector/folder';
 import { parseCheckpointMetadata, referencedFiles } from '../../src/inspector/metadata';
+import { encodeLegacyJsonMetadata } from '../support/legacyMetadata';
 import { engineMetadataToFlinkBytes, SIMULATED_CHECKPOINTS_DIR, simulatedOperatorId } from '../../src/inspector/simulated/engineToFlink';
 
 function run(file: string) {
@@ -93,21 +94,19 @@ describe('simulated checkpoints in Flink’s v4 layout', () => {
     expect(m.operators.map((o) => o.name)).toEqual(meta.operators.map((o) => o.vertex));
   });
 
-  it("seed 002's job folder: nothing missing, and each shared SST referenced by the checkpoints whose handles name it", () => {
+  it("seed 002's job folder, as the engine stored it: nothing missing, nothing unreferenced, and each shared SST referenced by the checkpoints whose handles name it", () => {
     const { files, metadata, jobId } = run('seed002-refcount.json');
     const prefix = `${jobId}/`;
-    const converted = new Map(metadata.map(({ path, dir, meta }) => [path, engineMetadataToFlinkBytes(meta, { checkpointDir: dir })]));
+    // The engine's own _metadata files, unconverted: they are Flink's v4 layout.
     const entries = Object.values(files)
       .filter((f) => f.path.startsWith(prefix))
-      .map((f) => {
-        const bytes = converted.get(f.path);
-        return { path: f.path.slice(prefix.length), size: bytes?.length ?? f.bytes.length, ...(bytes ? { bytes } : {}) };
-      });
+      .map((f) => ({ path: f.path.slice(prefix.length), size: f.bytes.length, ...(f.meta.kind === 'metadata' ? { bytes: f.bytes } : {}) }));
     const report = inspectFolder({ rootName: jobId, entries });
     expect(report.unreadable).toEqual([]);
-    expect(report.checkpoints.map((c) => c.checkpointId)).toEqual(metadata.map((m) => m.meta.checkpointId).sort((a, b) => a - b));
+    expect(report.checkpoints.map((c) => [c.checkpointId, c.metadataVersion])).toEqual(metadata.map((m) => [m.meta.checkpointId, 4]).sort((a, b) => a[0]! - b[0]!));
     expect(report.missing).toEqual([]);
     expect(report.sizeMismatches).toEqual([]);
+    expect(report.unreferenced).toEqual([]);
     // The engine's view: which checkpoints' handles reference each file under shared/.
     const expected = new Map<string, number[]>();
     for (const { meta } of metadata) {
@@ -119,13 +118,10 @@ describe('simulated checkpoints in Flink’s v4 layout', () => {
     const table = new Map(report.files.filter((f) => f.path?.startsWith('shared/')).map((f) => [f.path!, f.checkpoints]));
     expect(table).toEqual(expected);
     expect([...table.values()].some((ids) => ids.length > 1)).toBe(true);
-    // What the engine keeps in storage but no retained checkpoint references is exactly what is listed as unreferenced.
-    const referenced = new Set(metadata.flatMap(({ meta }) => [...engineFiles(meta).keys()]));
-    const leftover = entries.filter((e) => !e.path.endsWith('_metadata') && !referenced.has(prefix + e.path)).map((e) => e.path).sort();
-    expect(report.unreferenced!.map((u) => u.path)).toEqual(leftover);
   });
 
-  it("the simulator's own _metadata (version 1001) in a job folder: the same report as its v4 rewrite", () => {
+  // Runs stored by older versions hold Checkpoint Lab's former JSON _metadata (version 1001).
+  it("a former JSON _metadata (version 1001) in a job folder: the same report as the v4 one", () => {
     const { files, metadata, jobId } = run('seed002-refcount.json');
     const prefix = `${jobId}/`;
     const converted = new Map(metadata.map(({ path, dir, meta }) => [path, engineMetadataToFlinkBytes(meta, { checkpointDir: dir })]));
@@ -133,7 +129,7 @@ describe('simulated checkpoints in Flink’s v4 layout', () => {
       Object.values(files)
         .filter((f) => f.path.startsWith(prefix))
         .map((f) => {
-          const bytes = f.meta.kind === 'metadata' ? (v4 ? converted.get(f.path)! : f.bytes) : undefined;
+          const bytes = f.meta.kind === 'metadata' ? (v4 ? converted.get(f.path)! : encodeLegacyJsonMetadata(decodeMetadata(f.bytes, f.path))) : undefined;
           return { path: f.path.slice(prefix.length), size: f.bytes.length, ...(bytes ? { bytes } : {}) };
         });
     const own = inspectFolder({ rootName: jobId, entries: folder(false) });

@@ -11,8 +11,8 @@ describe('changelog on vs off, same seed', () => {
   it('shows smaller and steadier checkpoints, more stored bytes and slower restores with the changelog', () => {
     const c = compareChangelog();
     if (process.env.SHOW_FIGURES) console.log(JSON.stringify(c, null, 1));
-    expect(c.off.checkpoints).toBeGreaterThan(50);
-    expect(c.on.checkpoints).toBeGreaterThan(50);
+    expect(c.off.checkpoints.length).toBeGreaterThan(50);
+    expect(c.on.checkpoints.length).toBeGreaterThan(50);
     expect(c.on.materializations).toBeGreaterThan(2);
     // Much smaller checkpoints: the delta instead of new SSTs and the private files.
     expect(c.ratios.checkpointedSizeP50).toBeLessThan(0.25);
@@ -26,7 +26,7 @@ describe('changelog on vs off, same seed', () => {
     expect(c.on.restore.replayMs).toBeGreaterThan(0);
     expect(c.ratios.restoreTime).toBeGreaterThan(2);
     // The small-file problem: many DSTL files and upload requests.
-    expect(c.on.dstlFiles).toBeGreaterThan(c.on.checkpoints);
+    expect(c.on.dstlFiles).toBeGreaterThan(c.on.checkpoints.length);
     expect(c.on.uploadRequests).toBeGreaterThanOrEqual(c.on.dstlFiles);
   });
 });

@@ -36,6 +36,7 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'backpressure-output-timeout', title: 'exOutputTimeoutTitle', see: 'exOutputTimeoutSee' },
   { id: 'backpressure-unaligned', title: 'exUnalignedTitle', see: 'exUnalignedSee' },
   { id: 'cancel-retain-restart', title: 'exCancelRetainTitle', see: 'exCancelRetainSee' },
+  { id: 'stop-with-savepoint', title: 'exStopSavepointTitle', see: 'exStopSavepointSee' },
   { id: 'local-recovery', title: 'exLocalRecoveryTitle', see: 'exLocalRecoverySee' },
   { id: 'operator-state-rescale', title: 'exOperatorStateTitle', see: 'exOperatorStateSee' },
   {
@@ -44,6 +45,8 @@ export const EXAMPLES: readonly Example[] = [
     see: 'exSinkTransactionalSee',
   },
   { id: 'sink-after-failure-plain', title: 'exSinkPlainTitle', see: 'exSinkPlainSee' },
+  // Last: the benchmark's run, too big for the page; picking it shows the up-front refusal.
+  { id: 'scale-run', title: 'exScaleRunTitle', see: 'exScaleRunSee' },
 ];
 
 /** Where an example's file is, as shown to the user and as the key of exampleFiles.ts' loaders. */

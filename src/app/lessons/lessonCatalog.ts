@@ -1,6 +1,8 @@
 /**
- * The lessons the build holds: every `lessons/*.json`, validated like an imported file (a broken
- * one is left out and reported on the console; the unit suite's checker keeps that from shipping).
+ * The lessons the app knows: every `lessons/*.json` of the build, validated like an imported file
+ * (a broken one is left out and reported on the console; the unit suite's checker keeps that from
+ * shipping), plus the lessons a teacher imported or saved in this page ("user lessons", kept in
+ * memory until the page closes: exporting the file is how a teacher keeps one).
  */
 import type { Lesson } from '../../lessons/lessonSchema';
 import { parseLessonText } from '../../lessons/parseLesson';
@@ -19,6 +21,33 @@ function readAll(): Lesson[] {
 
 export const LESSONS: readonly Lesson[] = readAll();
 
+let userLessons: readonly Lesson[] = [];
+/** The same array until the catalog changes (useSyncExternalStore compares snapshots by identity). */
+let all: readonly Lesson[] = LESSONS;
+const listeners = new Set<() => void>();
+
+/** The built-in lessons, then the user's, each group in number order. */
+export function allLessons(): readonly Lesson[] {
+  return all;
+}
+
+export function isBuiltInLesson(id: string): boolean {
+  return LESSONS.some((l) => l.id === id);
+}
+
 export function lessonById(id: string): Lesson | undefined {
-  return LESSONS.find((l) => l.id === id);
+  return LESSONS.find((l) => l.id === id) ?? userLessons.find((l) => l.id === id);
+}
+
+/** Adds (or replaces, by id) a user lesson; a built-in lesson's id is the caller's to refuse. */
+export function addUserLesson(lesson: Lesson): void {
+  userLessons = [...userLessons.filter((l) => l.id !== lesson.id), lesson].sort((a, b) => a.number - b.number);
+  all = [...LESSONS, ...userLessons];
+  listeners.forEach((l) => l());
+}
+
+/** Subscribes to changes of the user lessons (for useSyncExternalStore). */
+export function onLessonCatalog(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -2,11 +2,11 @@
  * Resolves a lesson in the browser: loads the scenarios it names (files of scenarios/ through
  * the examples' loader, inline ones through the parser), then lets src/lessons resolve every
  * stop against the engine. Resolved lessons are cached for the page's lifetime (they are
- * deterministic).
+ * deterministic); an imported lesson that replaces another of the same id is resolved afresh.
  */
 import { parseScenario, type Scenario } from '../../engine';
 import type { Lesson, ScenarioRef } from '../../lessons/lessonSchema';
-import { resolveLesson, scenarioKey, type ResolvedStop } from '../../lessons/resolveLesson';
+import { resolveLesson, scenarioKey, type LessonProblem, type ResolvedStop } from '../../lessons/resolveLesson';
 import { loadExample } from '../examples/loadExample';
 
 export interface LessonRun {
@@ -16,7 +16,14 @@ export interface LessonRun {
   scenarios: Map<string, Scenario>;
 }
 
-const cache = new Map<string, Promise<LessonRun>>();
+/** A lesson whose stops do not resolve against the engine (or whose scenario does not load). */
+export class LessonResolveError extends Error {
+  constructor(readonly problems: readonly LessonProblem[]) {
+    super(problems.map((p) => `stop ${p.stop}${p.selector ? ` (${p.selector})` : ''}: ${p.message}`).join('; '));
+  }
+}
+
+const cache = new Map<string, { lesson: Lesson; run: Promise<LessonRun> }>();
 
 async function loadRef(ref: ScenarioRef): Promise<Scenario> {
   const r = typeof ref === 'string' ? await loadExample(ref.replace(/\.json$/, '')) : parseScenario(ref);
@@ -24,23 +31,28 @@ async function loadRef(ref: ScenarioRef): Promise<Scenario> {
   return r.scenario;
 }
 
-async function resolveRun(lesson: Lesson): Promise<LessonRun> {
+export async function resolveLessonRun(lesson: Lesson): Promise<LessonRun> {
   const refs = [lesson.scenario, ...lesson.stops.flatMap((s) => (s.scenario ? [s.scenario] : []))];
   const scenarios = new Map<string, Scenario>();
-  for (const ref of refs) if (!scenarios.has(scenarioKey(ref))) scenarios.set(scenarioKey(ref), await loadRef(ref));
+  try {
+    for (const ref of refs) if (!scenarios.has(scenarioKey(ref))) scenarios.set(scenarioKey(ref), await loadRef(ref));
+  } catch (e) {
+    throw new LessonResolveError([{ stop: 0, message: e instanceof Error ? e.message : String(e) }]);
+  }
   const r = resolveLesson(lesson, (ref) => scenarios.get(scenarioKey(ref))!);
-  if (!r.ok) throw new Error(r.problems.map((p) => `stop ${p.stop}${p.selector ? ` (${p.selector})` : ''}: ${p.message}`).join('; '));
+  if (!r.ok) throw new LessonResolveError(r.problems);
   return { lesson, stops: r.stops, scenarios };
 }
 
 export function lessonRun(lesson: Lesson): Promise<LessonRun> {
-  let p = cache.get(lesson.id);
-  if (!p) {
-    p = resolveRun(lesson);
-    cache.set(lesson.id, p);
-    p.catch(() => cache.delete(lesson.id));
-  }
-  return p;
+  const hit = cache.get(lesson.id);
+  if (hit && hit.lesson === lesson) return hit.run;
+  const run = resolveLessonRun(lesson);
+  cache.set(lesson.id, { lesson, run });
+  run.catch(() => {
+    if (cache.get(lesson.id)?.run === run) cache.delete(lesson.id);
+  });
+  return run;
 }
 
 /** The resolved run if it is already known (for synchronous rendering). */

@@ -12,7 +12,7 @@ import { registryAborted } from './registryBridge';
 import { failJob } from './failJobCallback';
 import { clearFailureCount, countFailure } from './failureManager';
 import { executeQueuedRequest } from './triggerCheckpoint';
-import { resumeAfterFailedStop } from './stopWithSavepoint';
+import { resumeAfterFailedStop, syncSavepointOf } from './stopWithSavepoint';
 
 /**
  * Aborts pending checkpoint `id` for `reason`; `declinedBy` names the task whose decline caused it
@@ -32,7 +32,10 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     h.latestAckMs = ctx.nowMs;
   }
   const tolerable = ctx.state.scenario.checkpointing.tolerableFailed;
-  const tooMany = countFailure(c, id, pending.isSavepoint, declinedBy !== undefined, reason, tolerable);
+  // `CheckpointFailureManager#handleTaskLevelCheckpointException` L188: a task failing the
+  // synchronous savepoint of a stop-with-savepoint fails the job at once, counted or not.
+  const syncDeclined = declinedBy !== undefined && syncSavepointOf(ctx, id) !== undefined;
+  const tooMany = !syncDeclined && countFailure(c, id, pending.isSavepoint, declinedBy !== undefined, reason, tolerable);
   ctx.emit('checkpoint.aborted', { checkpointId: id, reason, continuousFailures: c.continuousFailures }, { task: 'jobmanager' });
   // Exclusive files of tasks that acknowledged belong to nobody now (seed 001: deleted
   // asynchronously); shared files are the registry's to decide, except an incremental handle's
@@ -52,6 +55,13 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     // CheckpointFailureManager: too many consecutive failures fail the job, which fails over.
     clearFailureCount(c);
     failJob(ctx, `more than ${tolerable} consecutive checkpoint failure(s) (execution.checkpointing.tolerable-failed-checkpoints = ${tolerable})`);
+    return true;
+  }
+  if (syncDeclined) {
+    // The stop is over (`StopWithSavepointTerminationHandlerImpl#terminateExceptionally`): the
+    // scheduler starts again, and the job restarts from its latest checkpoint and runs on.
+    resumeAfterFailedStop(ctx, id);
+    failJob(ctx, `${declinedBy} declined the synchronous savepoint ${id} of a stop-with-savepoint: the job is failed at once (CheckpointFailureManager#handleTaskLevelCheckpointException)`);
     return true;
   }
   // A failed stop-with-savepoint: the job goes on (unless it is failing over or shutting down anyway).

@@ -128,7 +128,7 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   c.pending.splice(c.pending.indexOf(p), 1);
   const dir = checkpointDir(c.jobId, p.id, p.isSavepoint);
   const metadataPath = `${dir}/_metadata`;
-  const metadataBytes = encodeMetadata(buildMetadata(ctx, p));
+  const metadataBytes = encodeMetadata(buildMetadata(ctx, p), dir);
   writeFile(ctx.state.storage, metadataPath, metadataBytes, {
     scope: p.isSavepoint ? 'savepoint' : 'exclusive',
     kind: 'metadata',
@@ -188,7 +188,9 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   // registered, so the registry sees only the store's checkpoints (≤1.14 registered savepoints too).
   // A savepoint a ≤1.14 job was started from is registered (submitJob) and, like its own savepoints, kept.
   const registered = (id: number) => ctx.state.registry.checkpoints.some((r) => r.checkpointId === id);
-  registryCompleted(ctx, p.id, c.completed.filter((x) => !x.isSavepoint || (legacy && (x.id === p.id || registered(x.id)))).map((x) => x.id), p.isSavepoint);
+  // A savepoint restored in CLAIM mode carries the job's checkpoint properties, so findLowest counts it.
+  const counted = (x: CompletedCheckpoint) => !x.isSavepoint || (legacy && (x.id === p.id || registered(x.id))) || (x.restoredMode === 'CLAIM' && registered(x.id));
+  registryCompleted(ctx, p.id, c.completed.filter(counted).map((x) => x.id), p.isSavepoint);
   for (const old of subsumed) {
     const oh = historyOf(c, old.id);
     if (oh) oh.subsumed = true;

@@ -174,13 +174,29 @@ export interface CheckpointFileRef {
   uploadedNow: boolean;
 }
 
+/** A savepoint handed over to a job by a CLAIM-mode restore (see `CoordinatorState.claimedSavepoints`). */
+export interface ClaimedSavepoint {
+  id: number;
+  metadataPath: string;
+  /** The JobID of the job that claimed it. */
+  jobId: string;
+  claimedAtMs: number;
+}
+
 export interface CoordinatorState {
   jobId: string;
   nextCheckpointId: number;
   pending: PendingCheckpoint[];
   /** Retained completed checkpoints, oldest first (`DefaultCompletedCheckpointStore`). */
   completed: CompletedCheckpoint[];
+  /** The user's savepoints: a job never deletes their files. */
   savepoints: CompletedCheckpoint[];
+  /**
+   * Savepoints a new job was started from in CLAIM mode: that job owns them now and deletes them
+   * once subsumed (`CheckpointCoordinator#restoreSavepoint` gives the loaded savepoint the job's
+   * own `CheckpointProperties`), so they are no longer the user's to restore from.
+   */
+  claimedSavepoints: ClaimedSavepoint[];
   history: CheckpointHistoryEntry[];
   /** `CheckpointFailureManager`: consecutive counted failures. */
   continuousFailures: number;
@@ -217,6 +233,7 @@ export function createCoordinatorState(jobId: string): CoordinatorState {
     pending: [],
     completed: [],
     savepoints: [],
+    claimedSavepoints: [],
     history: [],
     continuousFailures: 0,
     lastCompletionMs: null,

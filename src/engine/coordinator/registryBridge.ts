@@ -42,7 +42,13 @@ function ownedByTaskManagerUntilConfirmed(ctx: StepContext, path: string): boole
 
 /** Deletes what the registry gave up on and reports each file. */
 export function applyRegistryOutcome(ctx: StepContext, outcome: RegistryOutcome): void {
+  // A savepoint still listed is the user's: no job deletes its files. A new job from it protects
+  // them through its restore mode (submitJob.ts); the engine also lets the running job restart
+  // from its own savepoint in place, which Flink only does as a new job, so the registry there
+  // never saw the savepoint's files and could give them up once a materialization replaced them.
+  const usersSavepoints = new Set(ctx.state.coordinator.savepoints.flatMap((s) => s.files));
   for (const d of outcome.deleted) {
+    if (usersSavepoints.has(d.path)) continue;
     // A changelog handle's discardState does nothing (`ChangelogStateBackendHandleImpl`): DSTL files
     // and materialized files of an aborted checkpoint still belong to the TaskManager, whose writer
     // reuses them in the next checkpoint (or releases them on truncation).

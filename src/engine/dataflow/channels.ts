@@ -119,12 +119,28 @@ export function sendBarrier(ctx: StepContext, from: string, to: string, b: Chann
 
 /** Whether any output channel of `task` is full: the task must wait (back-pressure). */
 export function outputBackPressured(ctx: StepContext, task: string): boolean {
+  const outputs = ctx.state.job.topology.outputs[task];
+  if (outputs === undefined) return false;
   const cap = capacity(ctx);
-  for (const to of ctx.state.job.topology.outputs[task] ?? []) {
-    const ch = ctx.state.job.channels[channelKey(task, to)];
+  const channels = ctx.state.job.channels;
+  for (const key of outputKeys(task, outputs)) {
+    const ch = channels[key];
     if (ch && ch.outQueue.length >= cap) return true;
   }
   return false;
+}
+
+/**
+ * The channel keys of a sender's outputs, remembered per outputs array: asked on every record a
+ * source reads and every record an operator takes. A new topology (restore, rescale, snapshot
+ * copy) has new arrays, so its keys are looked up afresh; the arrays are never changed in place.
+ */
+const OUTPUT_KEYS = new WeakMap<readonly string[], string[]>();
+
+function outputKeys(task: string, outputs: readonly string[]): string[] {
+  let keys = OUTPUT_KEYS.get(outputs);
+  if (keys === undefined || keys.length !== outputs.length) OUTPUT_KEYS.set(outputs, (keys = outputs.map((to) => channelKey(task, to))));
+  return keys;
 }
 
 /**

@@ -62,6 +62,17 @@ export interface TaskFlowState {
   timeoutFor?: number;
 }
 
+/**
+ * Keys handed out before, per sender: every record hop looks channels up (often 16 outputs per
+ * record at parallelism 16), and an interned key is hashed once instead of built and hashed each
+ * time. Pure strings of task names, so sharing them across simulations changes nothing.
+ */
+const KEYS = new Map<string, Map<string, string>>();
+
 export function channelKey(from: string, to: string): string {
-  return `${from}->${to}`;
+  let byTo = KEYS.get(from);
+  if (byTo === undefined) KEYS.set(from, (byTo = new Map()));
+  let key = byTo.get(to);
+  if (key === undefined) byTo.set(to, (key = `${from}->${to}`));
+  return key;
 }

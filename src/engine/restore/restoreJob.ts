@@ -12,7 +12,7 @@ import { createJobState, type SourcePartitionState } from '../job/jobState';
 import type { QueueItem, QueueItemOf } from '../queueItems';
 import type { UserAction } from '../actions';
 import type { RestoreModeName } from '../scenario/actionSchema';
-import type { CheckpointFailureReason } from '../coordinator/coordinatorState';
+import type { CheckpointFailureReason, ClaimedSavepoint } from '../coordinator/coordinatorState';
 import { submitJobFrom } from './submitJob';
 import { startSources } from '../dataflow/recordFlow';
 import { decodeMetadata, type CheckpointMetadata } from '../format/metadataFormat';
@@ -76,6 +76,11 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
   const c = ctx.state.coordinator;
   const pool = [...c.completed, ...c.savepoints];
   const target = action.checkpoint === 'latest' ? c.completed[c.completed.length - 1] : pool.find((x) => x.id === action.checkpoint);
+  const claimed = action.checkpoint === 'latest' ? undefined : c.claimedSavepoints.find((x) => x.id === action.checkpoint);
+  if (!target && claimed) {
+    ctx.emit('restore.failed', { reason: claimedSavepointRefusal(claimed) }, { task: 'jobmanager' });
+    return;
+  }
   if (!target) {
     const have = pool.map((x) => x.id).join(', ') || 'none';
     ctx.emit('restore.failed', { reason: `no retained checkpoint or savepoint ${action.checkpoint === 'latest' ? '' : action.checkpoint + ' '}to restore from (retained: ${have})` }, { task: 'jobmanager' });
@@ -96,6 +101,14 @@ export function restoreJob(ctx: StepContext, action: Extract<UserAction, { do: '
   }
   cancelJob(ctx);
   restoreFromMetadata(ctx, target.metadataPath, opts);
+}
+
+/**
+ * A savepoint a job was started from in CLAIM mode belongs to that job (FLIP-193): Flink deletes
+ * it once a newer checkpoint subsumes it, so restoring from it later would find its files gone.
+ */
+export function claimedSavepointRefusal(s: ClaimedSavepoint): string {
+  return `savepoint ${s.id} was claimed by job ${s.jobId.slice(0, 8)}… (started from it in CLAIM mode): that job owns it and deletes it once subsumed, so it is no longer yours to restore from; restore from one of that job's checkpoints, or start from a savepoint in NO_CLAIM mode to keep it`;
 }
 
 export interface RestoreOptions {

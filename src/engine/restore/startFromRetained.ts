@@ -10,7 +10,7 @@ import type { StepContext } from '../stepContext';
 import type { StoredFile } from '../storage/remoteStorage';
 import type { EngineState } from '../state';
 import { changelogNoClaimRefusal } from './restoreJob';
-import { loadSnapshot } from './submitJob';
+import { claimSavepoint, loadSnapshot } from './submitJob';
 
 export interface RetainedCheckpointImport {
   checkpointId: number;
@@ -40,5 +40,6 @@ export function startFromRetained(ctx: StepContext): void {
     ctx.emit('restore.failed', { reason: refused }, { task: 'jobmanager' });
     return;
   }
+  if (from.isSavepoint && mode === 'CLAIM') claimSavepoint(ctx, from.checkpointId, from.metadataPath);
   loadSnapshot(ctx, from.metadataPath, opts);
 }

@@ -63,7 +63,10 @@ export function submitJobFrom(ctx: StepContext, target: CompletedCheckpoint, mod
   c.nextCheckpointId = target.id + 1;
   c.startFrom = { checkpointId: target.id, isSavepoint: target.isSavepoint, metadataPath: target.metadataPath, mode };
   ctx.state.registry = createSharedStateRegistry(ctx.state.registry.model);
-  ctx.emit('job.submitted', { jobId: c.jobId, previousJobId, previousStatus, checkpointId: target.id, isSavepoint: target.isSavepoint, mode }, { task: 'jobmanager' });
+  // CLAIM: the savepoint becomes the new job's first checkpoint (the job's own `CheckpointProperties`,
+  // `CheckpointCoordinator#restoreSavepoint`), deleted once subsumed: it stops being the user's.
+  const claimedSavepoint = target.isSavepoint && mode === 'CLAIM' && claimSavepoint(ctx, target.id, target.metadataPath);
+  ctx.emit('job.submitted', { jobId: c.jobId, previousJobId, previousStatus, checkpointId: target.id, isSavepoint: target.isSavepoint, mode, claimedSavepoint }, { task: 'jobmanager' });
   loadSnapshot(ctx, target.metadataPath, opts);
 }
 
@@ -105,7 +108,24 @@ export function loadSnapshot(ctx: StepContext, metadataPath: string, opts: Resto
     owned: mode === 'CLAIM',
     restoredMode: mode,
   });
-  // From 1.15 a savepoint holds no shared state: nothing to register.
   if (!meta.isSavepoint) applyRegistryOutcome(ctx, registerRestored(ctx.state.registry, meta.checkpointId, shared, mode));
   else if (ctx.state.registry.model === 'refcount') applyRegistryOutcome(ctx, registerRestored(ctx.state.registry, meta.checkpointId, shared, mode, 'registered-savepoint'));
+  // From 1.15 a savepoint holds no shared state, yet `CompletedCheckpoint#registerSharedStatesAfterRestored`
+  // still registers each of its keyed handles (`OperatorSubtaskState#registerSharedState`: an
+  // `EmptyDiscardStateObjectForRegister` under the handle's id) unless the restore is unclaimed.
+  // A changelog backend restored from it carries that handle as the materialized part of later
+  // checkpoints (`StreamStateHandleWrapper`, same key), so the entry is created by the savepoint:
+  // in LEGACY mode `highestNotClaimedCheckpointID` ≥ its id keeps its files for good; in CLAIM mode
+  // they are deleted once no retained checkpoint uses them. (The engine keys by file, Flink by handle.)
+  else if (mode !== 'NO_CLAIM') applyRegistryOutcome(ctx, registerRestored(ctx.state.registry, meta.checkpointId, shared, mode));
+}
+
+/** Moves a savepoint from the user's list to the claimed ones (see `CoordinatorState.claimedSavepoints`). */
+export function claimSavepoint(ctx: StepContext, id: number, metadataPath: string): boolean {
+  // Flink ≤ 1.14 had no restore modes: a savepoint a job started from was never the job's to delete.
+  if (ctx.state.scenario.checkpointing.flinkVersion === '<=1.14') return false;
+  const c = ctx.state.coordinator;
+  c.savepoints = c.savepoints.filter((s) => s.id !== id);
+  c.claimedSavepoints.push({ id, metadataPath, jobId: c.jobId, claimedAtMs: ctx.nowMs });
+  return true;
 }

@@ -100,6 +100,7 @@ export const actionsEn = {
   actRestoreLatestOption: 'checkpoint {id} (latest)',
   actRestoreCheckpointOption: 'checkpoint {id}',
   actRestoreSavepointOption: 'savepoint {id}',
+  actRestoreClaimedOption: 'savepoint {id}: claimed by job {job}… (CLAIM), no longer yours',
   actNothingRetained: 'No retained checkpoint or savepoint at this step',
   actParallelism: 'Parallelism',
   actParallelismCurrent: '{n} (now)',

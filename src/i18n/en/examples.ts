@@ -53,7 +53,13 @@ export const examplesEn = {
   exCancelRetainTitle: 'Cancel, keep the checkpoints, start a new job',
   exCancelRetainSee:
     'With RETAIN_ON_CANCELLATION the job is cancelled at 2.2 s and checkpoints 3 and 5 stay in storage (the savepoint too). At 2.8 s a new job (new JobID) starts from checkpoint 5 in CLAIM mode: its first checkpoints still reference the old job’s SSTs, and once checkpoint 7 subsumes 5 the new job deletes it. Checkpoint 3 stays: no job owns it any more.',
+  exStopSavepointTitle: 'Stop with a savepoint, then start a new job from it',
+  exStopSavepointSee:
+    'At 2.3 s the job is stopped with a savepoint: the sources stop before its barrier, savepoint 6 completes, the two-phase-commit sink commits, every task finishes and the job is FINISHED, discarding checkpoints 4 and 5 (the savepoint stays: it belongs to the user). At 3 s a new job starts from savepoint 6 in NO_CLAIM mode, so its first checkpoint (7) is a full one and shares no file with the old job.',
   exOperatorStateTitle: 'Rescaling operator state: split, union, broadcast',
   exOperatorStateSee:
     'A rescale 2 → 3: the Restore tab shows what each new subtask got of the sink’s list state (SPLIT_DISTRIBUTE), the legacy Kafka offsets (UNION) and the broadcast rules (BROADCAST).',
+  exScaleRunTitle: 'Scale run: 1,000,000 records, 100,000 keys, parallelism 16, 500 checkpoints',
+  exScaleRunSee:
+    'The benchmark’s run (npm run bench records it in Node): millions of steps, too many for the page. The app refuses it before recording, with its estimated size and a shorter run that fits; the current run is kept.',
 } as const;

@@ -24,7 +24,7 @@ export const helpEn = {
     '“{name}” starts with Flink’s checkpoint metadata magic number 0x4960672d: it is the _metadata file of a checkpoint or savepoint written by Apache Flink (metadata format version {version}{checkpoint}).',
   hlpLabMetadataTitle: 'This is a checkpoint’s _metadata, not a scenario',
   hlpLabMetadataBody:
-    '“{name}” is the _metadata file of a checkpoint this app wrote (Flink’s magic number 0x4960672d, Checkpoint Lab’s own version 1001 with a readable JSON body); the app reads such files from its own storage when it restores, not as a scenario.',
+    '“{name}” is the _metadata file of a checkpoint an earlier version of this app wrote (Flink’s magic number 0x4960672d, then Checkpoint Lab’s former version 1001 with a JSON body; the app now writes Flink’s own version 4); the app reads such files from its own storage when it restores, not as a scenario.',
   hlpFlinkMetadataCheckpoint: ', checkpoint {id}',
   hlpFlinkMetadataCannot:
     'Checkpoint Lab runs scenarios (JSON files like those the Export button writes); it does not load a real job’s state into a simulation.',

@@ -24,6 +24,8 @@ import { recordingEn } from './recording';
 import { checkpointDetailEn } from './checkpointDetail';
 import { helpEn } from './help';
 import { lessonsEn } from './lessons';
+import { inspectorEn } from './inspector';
+import { compareEn } from './compare';
 
 export const messagesEn = {
   ...coreEn,
@@ -46,4 +48,6 @@ export const messagesEn = {
   ...checkpointDetailEn,
   ...helpEn,
   ...lessonsEn,
+  ...inspectorEn,
+  ...compareEn,
 };

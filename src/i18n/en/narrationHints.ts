@@ -68,4 +68,20 @@ export const narrationHintsEn = {
   narNextDstlUploaded: '{tm} finishes writing a DSTL file',
   narNextDstlFailed: 'a DSTL upload fails',
   narNextHeld: 'a record waits at {task} behind a barrier',
+  narStopDrain: 'Stop with savepoint --drain requested: the periodic checkpoints stop and synchronous savepoint {id} is triggered.',
+  narStopSuspend: 'Stop with savepoint requested: the periodic checkpoints stop and synchronous savepoint {id} is triggered.',
+  narStopWhy:
+    'flink stop first stops the checkpoint scheduler (pending checkpoints are aborted), then takes a synchronous savepoint: the sources stop before their barrier, and the tasks finish only after the savepoint completed. If the savepoint fails, the job keeps running.',
+  narStopRefused: 'Stop with savepoint refused: {reason}.',
+  narStopRefusedWhy: 'Flink stops a job with a savepoint only while all its tasks run.',
+  narSourceStopped: '{task} stops for savepoint {id} and reads nothing more.',
+  narSourceStoppedDrain: '{task} drains for savepoint {id}: MAX_WATERMARK and end of input, then its barrier.',
+  narSourceStoppedWhy:
+    'A source stops before it injects the savepoint barrier, so no record follows the barrier; the savepoint holds everything read so far.',
+  narTaskFinished: '{task} finishes after synchronous savepoint {id} completed.',
+  narTaskFinishedWhy:
+    'A task of a stop-with-savepoint waits for the savepoint\'s notifyCheckpointComplete (synchronous savepoints are notified), so a two-phase-commit sink commits its last transaction before the task ends.',
+  narJobFinished: 'The job is FINISHED; savepoint {id} is its last state.',
+  narJobFinishedWhy:
+    'Every task finished, so the job ends as FINISHED and its completed checkpoint store shuts down: {n} retained checkpoint(s) are deleted whatever the retention setting; the savepoint stays, the user\'s to start a new job from.',
 } as const;

@@ -71,6 +71,8 @@ export const scenarioIoEn = {
   cfgOperatorState: 'State kind',
   cfgOperatorParallelism: 'Operator parallelism (empty: the job’s)',
   cfgOperatorProcessingMs: 'Time per record, ms (0: instant; slow operators cause back-pressure)',
+  cfgSourceOffsets: 'Source offsets as operator state: list (getListState, SPLIT_DISTRIBUTE) or union (getUnionListState, UNION)',
+  cfgBroadcastRules: 'Broadcast rules: every N records of partition 0, a rule goes into BROADCAST state (empty: no broadcast state)',
   cfgChannelCapacity: 'Channel capacity, records (credit per channel)',
 
   cfgNotFlink: '— (the lab’s own setting)',
@@ -91,6 +93,15 @@ export const scenarioIoEn = {
   cfgNoChanges: 'No changes to apply: this is the configuration of the current run.',
   cfgApplied: 'Applied: the run was re-recorded from step 0 ({steps} steps) and will be saved.',
   cfgAppliedRecording: 'Applied: the run is being recorded from step 0 ({steps} steps so far) and will be saved.',
+  cfgEstimate:
+    'Estimated run: ~{steps} steps ({records} records, {checkpoints} checkpoints), ~{size} in memory, ~{time} to record; keyframe every {every} steps.',
+  cfgEstimateNote: 'An estimate from the settings alone (within about a factor of 2); the app refuses runs over {maxSteps} steps or {maxSize}.',
+  cfgOverBudget: 'Too big to record: about {steps} steps and {size}, over the app’s limit of {maxSteps} steps and {maxSize}. Nothing was changed; the current run is kept.',
+  cfgSuggestShorter: 'Record a shorter run: “Record until (simulated time)” (untilMs) at most {untilMs} ms',
+  cfgSuggestRate: 'or fewer records: at most {rate} records/s per source',
+  cfgSuggestKeysNote: 'Fewer keys shrink the heap backend’s keyframes; with RocksDB most state is in shared SST bytes, so the run’s length and rate matter most.',
+  cfgSeconds: '{n} s',
+  cfgOverBudgetDraft: 'Over the app’s limit of {maxSteps} steps and {maxSize}: Apply will refuse it.',
   cfgEditedMark: ' (edited)',
   cfgTitleMarked: 'The title no longer describes the run as it was written, so it is marked “(edited)”: rename it in “Scenario title” above.',
 

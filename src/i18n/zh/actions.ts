@@ -98,6 +98,7 @@ export const actionsZh: Record<keyof typeof actionsEn, string> = {
   actRestoreLatestOption: '检查点 {id}（最新）',
   actRestoreCheckpointOption: '检查点 {id}',
   actRestoreSavepointOption: '保存点 {id}',
+  actRestoreClaimedOption: '保存点 {id}：已被作业 {job}… 接管（CLAIM），不再属于你',
   actNothingRetained: '当前步骤没有保留的检查点或保存点',
   actParallelism: '并行度',
   actParallelismCurrent: '{n}（当前）',

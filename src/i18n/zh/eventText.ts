@@ -97,7 +97,7 @@ export function describeEventZh(e: EngineEvent): string {
     case 'restore.started':
       return `从${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 恢复（第 ${e.attempt} 次重启${e.mode ? `，${e.mode} 模式` : ''}）：取消运行中的任务，读取 ${e.metadataPath}，并行度 ${e.previousParallelism} → ${e.parallelism}${e.forceFullSnapshot ? '；第一个检查点将是全量检查点（FULL_CHECKPOINT），不与恢复的快照共享任何文件' : ''}`;
     case 'job.submitted':
-      return `以 ${e.mode} 模式从${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 提交新作业 ${e.jobId.slice(0, 8)}…（作业 ${e.previousJobId.slice(0, 8)}… 状态为 ${e.previousStatus}）${e.mode === 'CLAIM' ? '：新作业接管该快照，被取代后删除它' : e.mode === 'NO_CLAIM' ? '：快照保持不动；第一个检查点是全量检查点' : '：LEGACY（已弃用）：从不删除，但之后的检查点可能引用其文件'}`;
+      return `以 ${e.mode} 模式从${e.isSavepoint ? '保存点' : '检查点'} ${e.checkpointId} 提交新作业 ${e.jobId.slice(0, 8)}…（作业 ${e.previousJobId.slice(0, 8)}… 状态为 ${e.previousStatus}）${e.mode === 'CLAIM' ? '：新作业接管该快照，被取代后删除它' : e.mode === 'NO_CLAIM' ? '：快照保持不动；第一个检查点是全量检查点' : '：LEGACY（已弃用）：从不删除，但之后的检查点可能引用其文件'}${e.claimedSavepoint ? `；保存点 ${e.checkpointId} 不再属于你的保存点：它现在归这个新作业所有` : ''}`;
     case 'job.canceled':
       return `作业已取消（${e.retention}）：${e.discarded.length > 0 ? `删除检查点 ${e.discarded.join(', ')}` : '没有删除检查点'}${e.kept.length > 0 ? `；保留：${e.kept.join(', ')}` : ''}${e.savepoints.length > 0 ? `；保存点 ${e.savepoints.join(', ')} 保留（属于用户）` : ''}`;
     case 'job.stopWithSavepoint':

@@ -51,7 +51,13 @@ export const examplesZh: Record<keyof typeof examplesEn, string> = {
   exCancelRetainTitle: '取消作业、保留检查点、启动新作业',
   exCancelRetainSee:
     '在 RETAIN_ON_CANCELLATION 下，作业在 2.2 秒被取消，检查点 3 和 5 留在存储中（保存点也是）。2.8 秒时新作业（新 JobID）以 CLAIM 模式从检查点 5 启动：它最初的检查点仍引用旧作业的 SST；检查点 7 取代 5 之后，新作业删除了它。检查点 3 一直保留：已没有作业拥有它。',
+  exStopSavepointTitle: '用 savepoint 停止作业，再从它启动新作业',
+  exStopSavepointSee:
+    '在 2.3 秒用 savepoint 停止作业：数据源在它的 barrier 之前停止，savepoint 6 完成，两阶段提交的 sink 提交事务，所有任务结束，作业变为 FINISHED，并删除检查点 4 和 5（savepoint 保留，它属于用户）。在 3 秒，一个新作业以 NO_CLAIM 模式从 savepoint 6 启动，所以它的第一个检查点（7）是全量检查点，与旧作业不共享任何文件。',
   exOperatorStateTitle: '扩缩容时的算子状态：拆分、联合、广播',
   exOperatorStateSee:
     '并行度 2 → 3：“恢复”标签页显示每个新子任务分到的 Sink 列表状态（SPLIT_DISTRIBUTE）、旧版 Kafka 偏移量（UNION）和广播规则（BROADCAST）。',
+  exScaleRunTitle: '规模测试：1,000,000 条记录、100,000 个键、并行度 16、500 个检查点',
+  exScaleRunSee:
+    '基准测试的运行（npm run bench 在 Node 中录制它）：数百万步，页面容纳不下。应用会在录制前拒绝它，给出估算的大小和一个能容纳的更短运行；当前运行保持不变。',
 };

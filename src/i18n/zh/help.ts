@@ -21,7 +21,7 @@ export const helpZh: Record<keyof typeof helpEn, string> = {
     '“{name}”以 Flink 检查点元数据的魔数 0x4960672d 开头：它是 Apache Flink 写出的检查点或保存点的 _metadata 文件（元数据格式版本 {version}{checkpoint}）。',
   hlpLabMetadataTitle: '这是检查点的 _metadata 文件，不是场景',
   hlpLabMetadataBody:
-    '“{name}”是本应用写出的检查点 _metadata 文件（Flink 的魔数 0x4960672d，Checkpoint Lab 自己的版本 1001，正文为可读的 JSON）；应用在恢复时从自己的存储中读取这类文件，而不是把它当作场景导入。',
+    '“{name}”是本应用的旧版本写出的检查点 _metadata 文件（Flink 的魔数 0x4960672d，随后是 Checkpoint Lab 以前的版本 1001，正文为 JSON；本应用现在写 Flink 自己的版本 4）；应用在恢复时从自己的存储中读取这类文件，而不是把它当作场景导入。',
   hlpFlinkMetadataCheckpoint: '，检查点 {id}',
   hlpFlinkMetadataCannot:
     'Checkpoint Lab 运行的是场景（即“导出”按钮写出的那种 JSON 文件）；它不会把真实作业的状态载入模拟。',

@@ -24,6 +24,8 @@ import { recordingZh } from './recording';
 import { checkpointDetailZh } from './checkpointDetail';
 import { helpZh } from './help';
 import { lessonsZh } from './lessons';
+import { inspectorZh } from './inspector';
+import { compareZh } from './compare';
 
 export const messagesZh: Record<MessageKey, string> = {
   ...coreZh,
@@ -46,4 +48,6 @@ export const messagesZh: Record<MessageKey, string> = {
   ...checkpointDetailZh,
   ...helpZh,
   ...lessonsZh,
+  ...inspectorZh,
+  ...compareZh,
 };

@@ -71,4 +71,19 @@ export const narrationHintsZh: Record<keyof typeof narrationHintsEn, string> = {
   narNextDstlUploaded: '{tm} 写完一个 DSTL 文件',
   narNextDstlFailed: '一次 DSTL 上传失败',
   narNextHeld: '一条记录在 {task} 排在屏障之后等待',
+  narStopDrain: '请求 stop-with-savepoint --drain：周期性检查点停止，触发同步保存点 {id}。',
+  narStopSuspend: '请求 stop-with-savepoint：周期性检查点停止，触发同步保存点 {id}。',
+  narStopWhy:
+    'flink stop 先停止检查点调度器（中止进行中的检查点），再做一个同步保存点：source 在注入屏障前停止，任务在保存点完成之后才结束。保存点失败时，作业继续运行。',
+  narStopRefused: 'stop-with-savepoint 被拒绝：{reason}。',
+  narStopRefusedWhy: 'Flink 只在作业所有任务都在运行时才能带保存点停止作业。',
+  narSourceStopped: '{task} 为保存点 {id} 停止，不再读取数据。',
+  narSourceStoppedDrain: '{task} 为保存点 {id} 排空：先发送 MAX_WATERMARK 和输入结束，再注入屏障。',
+  narSourceStoppedWhy: 'source 在注入保存点屏障之前停止，所以屏障之后没有记录；保存点包含到此为止读到的全部数据。',
+  narTaskFinished: '同步保存点 {id} 完成后，{task} 结束。',
+  narTaskFinishedWhy:
+    'stop-with-savepoint 的任务要等保存点的 notifyCheckpointComplete（同步保存点会收到通知），两阶段提交 sink 因此在任务结束前提交最后一个事务。',
+  narJobFinished: '作业状态为 FINISHED；保存点 {id} 是它的最终状态。',
+  narJobFinishedWhy:
+    '所有任务都已结束，作业以 FINISHED 结束，已完成检查点存储随之关闭：无论保留策略如何，{n} 个保留的检查点都被删除；保存点保留下来，属于用户，可用来启动新作业。',
 };

@@ -71,6 +71,8 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgOperatorState: '状态类型',
   cfgOperatorParallelism: '算子并行度（留空：与作业相同）',
   cfgOperatorProcessingMs: '每条记录处理时间（毫秒，0 为即时；慢算子会造成反压）',
+  cfgSourceOffsets: '数据源偏移量的算子状态：list（getListState，SPLIT_DISTRIBUTE）或 union（getUnionListState，UNION）',
+  cfgBroadcastRules: '广播规则：分区 0 每读 N 条记录，就把一条规则写入 BROADCAST 状态（留空：没有广播状态）',
   cfgChannelCapacity: '通道容量（条记录，即每个通道的信用）',
 
   cfgNotFlink: '—（本实验自己的设置）',
@@ -91,6 +93,15 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgNoChanges: '没有可应用的修改：这就是当前运行的配置。',
   cfgApplied: '已应用：已从第 0 步重新录制（{steps} 步），并将保存。',
   cfgAppliedRecording: '已应用：正在从第 0 步录制（目前 {steps} 步），并将保存。',
+  cfgEstimate:
+    '预计运行：约 {steps} 步（{records} 条记录、{checkpoints} 个检查点），内存约 {size}，录制约需 {time}；每 {every} 步一个关键帧。',
+  cfgEstimateNote: '仅根据配置估算（误差约在 2 倍以内）；超过 {maxSteps} 步或 {maxSize} 的运行会被拒绝。',
+  cfgOverBudget: '运行过大，无法录制：约 {steps} 步、{size}，超出应用上限 {maxSteps} 步和 {maxSize}。没有做任何更改，当前运行保持不变。',
+  cfgSuggestShorter: '请录制更短的运行：“录制到（模拟时间）”（untilMs）不超过 {untilMs} 毫秒',
+  cfgSuggestRate: '或减少记录：每个源每秒不超过 {rate} 条记录',
+  cfgSuggestKeysNote: '减少键的数量可以缩小 heap 状态后端的关键帧；使用 RocksDB 时，大部分状态在共享的 SST 字节中，运行时长和速率影响最大。',
+  cfgSeconds: '{n} 秒',
+  cfgOverBudgetDraft: '超出应用上限 {maxSteps} 步和 {maxSize}：应用时会被拒绝。',
   cfgEditedMark: '（已修改）',
   cfgTitleMarked: '标题描述的已不是原来那次运行，因此标为“（已修改）”：可在上方“场景标题”中重命名。',
 

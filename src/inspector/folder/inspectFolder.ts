@@ -4,7 +4,8 @@
  * one references, and compute per checkpoint its operators and files (shared or private, full or
  * incremental, per-operator totals), across checkpoints which checkpoints reference each file,
  * the referenced files missing from the folder and the files no `_metadata` references.
- * Checkpoint Lab's own `_metadata` (version 1001) is read too, converted to Flink's model.
+ * Checkpoint Lab's former JSON `_metadata` (version 1001, in runs stored by earlier versions) is read
+ * too, converted to Flink's model; the simulator now writes Flink's version 4 itself.
  */
 import { referencedFiles } from '../metadata';
 import { readAnyMetadata } from '../simulated/readAnyMetadata';

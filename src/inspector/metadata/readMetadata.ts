@@ -88,9 +88,9 @@ function readMasterStates(input: DataInput): MasterState[] {
       const sizeAt = inner.offset;
       const size = inner.readInt('the master state payload length');
       if (size < 0) inner.fail('OUT_OF_RANGE', `negative master state payload length ${size}`, sizeAt);
-      inner.readBytes(size, 'the master state payload');
+      const data = inner.readBytes(size, 'the master state payload');
       if (inner.remaining > 0) inner.fail('MALFORMED', 'found trailing bytes in master state');
-      out.push({ name, version, size, at });
+      out.push({ name, version, size, data, at });
     } catch (e) {
       if (e instanceof MetadataFormatError) {
         throw new MetadataFormatError(e.code, base + e.offset, input.where() || `master state ${i}`, e.detail);

@@ -230,6 +230,8 @@ export interface MasterState {
   name: string;
   version: number;
   size: number;
+  /** The payload (a hook's serialized state); absent when written without one (zeros of `size`). */
+  data?: Uint8Array;
   at: number;
 }
 

@@ -196,7 +196,7 @@ export function writeCheckpointMetadata(m: Omit<CheckpointMetadata, 'length'>): 
   out.writeInt(T.METADATA_MAGIC).writeInt(v).writeLong(m.checkpointId);
   out.writeInt(m.masterStates.length);
   for (const ms of m.masterStates) {
-    const inner = new DataOutput().writeInt(ms.version).writeUTF(ms.name).writeInt(ms.size).writeBytes(new Uint8Array(ms.size));
+    const inner = new DataOutput().writeInt(ms.version).writeUTF(ms.name).writeInt(ms.data?.length ?? ms.size).writeBytes(ms.data ?? new Uint8Array(ms.size));
     out.writeInt(T.MASTER_STATE_MAGIC).writeInt(inner.length).writeBytes(inner.toBytes());
   }
   out.writeInt(m.operators.length);

@@ -1,9 +1,10 @@
 /**
- * Reads a `_metadata` whatever wrote it: Flink (versions 3–7, binary) or Checkpoint Lab itself
- * (version 1001, JSON), the latter through the engine's decoder and the same conversion to
- * Flink's model as engineToFlink, so simulated and real checkpoints are inspected alike.
+ * Reads a `_metadata` whatever wrote it: Flink (versions 3–7, binary; the simulator too writes
+ * version 4) or Checkpoint Lab before it wrote Flink's layout (version 1001, JSON, in runs stored
+ * by older versions), the latter through the engine's decoder and the conversion to Flink's model.
  */
-import { decodeMetadata, METADATA_VERSION as LAB_VERSION } from '../../engine/format/metadataFormat';
+import { decodeMetadata } from '../../engine/format/metadataFormat';
+import { LEGACY_JSON_METADATA_VERSION as LAB_VERSION } from '../../engine/format/legacyJsonMetadata';
 import { isFlinkMetadata, MetadataFormatError, parseCheckpointMetadata, readCheckpointMetadata } from '../metadata';
 import type { ReadResult } from '../metadata';
 import { engineMetadataToFlinkBytes } from './engineToFlink';

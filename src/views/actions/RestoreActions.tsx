@@ -12,6 +12,7 @@ import {
   ACTION_MAX_PARALLELISM,
   currentParallelism,
   parallelismOptions,
+  claimedSavepoints,
   restoreTargets,
   type RestoreTarget,
 } from './actionModel';
@@ -75,6 +76,12 @@ export function RestoreActions({ state, run }: Props) {
             {targets.map((x) => (
               <option key={`${x.isSavepoint ? 's' : 'c'}${x.id}`} value={x.id}>
                 {label(x)}
+              </option>
+            ))}
+            {/* A savepoint a new job claimed is that job's now (deleted once subsumed): listed, not selectable. */}
+            {claimedSavepoints(state).map((x) => (
+              <option key={`claimed${x.id}`} value={`claimed${x.id}`} disabled data-testid="restore-claimed">
+                {t('actRestoreClaimedOption', x)}
               </option>
             ))}
           </select>

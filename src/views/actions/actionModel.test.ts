@@ -11,6 +11,7 @@ import {
 } from '../../engine';
 import {
   armedFaults,
+  claimedSavepoints,
   keyedTasks,
   parallelismOptions,
   probeAction,
@@ -41,6 +42,23 @@ describe('the actions panel model', () => {
       completed[completed.length - 1],
     ]);
     expect(restoreTargets(tl.stateAt(0))).toEqual([]);
+  });
+
+  // CheckpointCoordinator#restoreSavepoint (CLAIM): the savepoint becomes the new job's own
+  // checkpoint, deleted once subsumed, so it is no longer offered; it is shown as claimed.
+  it('stops offering a savepoint a new job claimed (CLAIM mode) and names the job that owns it', () => {
+    const claimed = Timeline.record(
+      scenarioOf({ ...DEFAULT_SCENARIO_INPUT, script: [{ atMs: 1500, do: 'savepoint' }] } as ScenarioInput),
+      { keyframeEvery: 32 },
+    );
+    const sp = claimed.stateAt(claimed.length).coordinator.savepoints[0]!;
+    const after = Timeline.record(
+      scenarioOf({ ...DEFAULT_SCENARIO_INPUT, script: [{ atMs: 1500, do: 'savepoint' }, { atMs: 3000, do: 'restore', checkpoint: sp.id, mode: 'CLAIM' }] } as ScenarioInput),
+      { keyframeEvery: 32 },
+    );
+    const end = after.stateAt(after.length);
+    expect(restoreTargets(end).some((x) => x.isSavepoint && x.id === sp.id)).toBe(false);
+    expect(claimedSavepoints(end)).toEqual([{ id: sp.id, job: end.coordinator.jobId.slice(0, 8) }]);
   });
 
   it('lets a restore choose any parallelism up to max parallelism (capped by the action format)', () => {

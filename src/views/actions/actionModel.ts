@@ -99,6 +99,11 @@ export function restoreTargets(state: EngineState): RestoreTarget[] {
   return [...checkpoints, ...savepoints];
 }
 
+/** Savepoints a job claimed (CLAIM mode): shown, but no longer a restore target. */
+export function claimedSavepoints(state: EngineState): { id: number; job: string }[] {
+  return state.coordinator.claimedSavepoints.map((s) => ({ id: s.id, job: s.jobId.slice(0, 8) }));
+}
+
 /** The parallelisms a restore may choose: 1 … min(max parallelism, what the action format accepts). */
 export function parallelismOptions(state: EngineState): number[] {
   const max = Math.min(state.job.topology.maxParallelism, ACTION_MAX_PARALLELISM);

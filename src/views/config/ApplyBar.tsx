@@ -2,7 +2,10 @@
  * Apply, reset and revert, with what Apply will do (replace the recorded timeline) or why it
  * is disabled (every problem, each with its field path).
  */
+import { useMemo } from 'react';
+import { checkRunBudget } from '../../engine';
 import { useAppStore } from '../../store/appStore';
+import { budgetNoteText, draftEstimateLines } from '../../app/scenarioIo/runBudgetText';
 import { useT } from '../../i18n/useT';
 import { ProblemList } from './ProblemList';
 import type { ScenarioDraft } from './useScenarioDraft';
@@ -13,6 +16,9 @@ export function ApplyBar({ form }: { form: ScenarioDraft }) {
   const actions = useAppStore((s) => s.timeline.interventions.length);
   const recording = useAppStore((s) => s.recording !== null);
   const { check, status, canApply, changed } = form;
+  // Recomputed as the user edits: what the draft would cost to record, and whether it fits.
+  const draftScenario = check.result.ok ? check.result.scenario : null;
+  const verdict = useMemo(() => (draftScenario ? checkRunBudget(draftScenario) : null), [draftScenario]);
   let note;
   if (check.problems.length > 0) {
     note = (
@@ -39,6 +45,15 @@ export function ApplyBar({ form }: { form: ScenarioDraft }) {
       <div className="cfg-apply-note" id="cfg-apply-note" data-testid="cfg-apply-note">
         {note}
         {status?.kind === 'failed' && <ProblemList problems={status.problems} />}
+        {verdict && (
+          <p
+            className={verdict.ok ? 'cfg-estimate muted small' : 'cfg-estimate over-budget small'}
+            data-testid="cfg-estimate"
+            title={budgetNoteText(t)}
+          >
+            {draftEstimateLines(verdict, t).join(' ')}
+          </p>
+        )}
       </div>
       <div className="cfg-apply-buttons">
         <button

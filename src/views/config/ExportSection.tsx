@@ -10,6 +10,8 @@ import { downloadBlob } from '../../app/downloadJson';
 import { scenarioFileName, scenarioJsonText } from '../../app/scenarioIo/exportScenario';
 import { MAX_SHARE_HASH_CHARS } from '../../app/scenarioIo/limits';
 import { shareUrl } from '../../app/scenarioIo/shareLink';
+import { isBuiltInLesson } from '../../app/lessons/lessonCatalog';
+import { lessonShareUrl, withoutLessonParams } from '../../app/lessons/lessonShareLink';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -20,13 +22,20 @@ export function ExportSection() {
   const cursor = useAppStore((s) => s.cursor);
   const timeline = useAppStore((s) => s.timeline);
   const revision = useAppStore((s) => s.revision);
+  const lesson = useAppStore((s) => s.lesson);
+  const lessonId = lesson && isBuiltInLesson(lesson.id) ? lesson.id : null;
+  const lessonStop = lesson?.stop ?? 0;
   // The link opens the same step of the same branch: the cursor and the UI's actions go with it.
+  // In a lesson of the app it opens the same stop of the lesson instead.
   const link = useMemo(
-    () => shareUrl(scenario, window.location.href, { cursor, interventions: [...timeline.interventions] }),
+    () =>
+      lessonId !== null
+        ? lessonShareUrl(window.location.href, lessonId, lessonStop)
+        : shareUrl(scenario, withoutLessonParams(window.location.href), { cursor, interventions: [...timeline.interventions] }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the timeline mutates in place; revision says when
-    [scenario, cursor, timeline, revision],
+    [scenario, cursor, timeline, revision, lessonId, lessonStop],
   );
-  const hashLength = link.length - link.indexOf('#');
+  const hashLength = link.includes('#') ? link.length - link.indexOf('#') : 0;
   const tooLong = hashLength > MAX_SHARE_HASH_CHARS;
   const [copy, setCopy] = useState<{ state: CopyState; link: string }>({ state: 'idle', link: '' });
   const linkField = useRef<HTMLInputElement>(null);
@@ -44,6 +53,11 @@ export function ExportSection() {
     <section className="io-section" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('ioExportTitle')}</h3>
       <p className="muted small">{t('ioExportNote')}</p>
+      {lessonId !== null && (
+        <p className="small" data-testid="io-lesson-link-note">
+          {t('lessonShareNote')}
+        </p>
+      )}
       <div className="io-buttons">
         <button
           type="button"

@@ -1,14 +1,16 @@
 /**
  * A file dropped anywhere on the page (outside the Scenario dialog, which takes drops itself):
  * imported through the same path as the dialog's (so a scenario file loads, anything else is
- * refused with the reason, and a Flink `_metadata` is recognized and said plainly), with the
- * outcome in a notice. Without this the browser would navigate away to show the dropped file.
+ * refused with the reason, and a Flink `_metadata` is recognized and handed to the inspector), with
+ * the outcome in a notice. A dropped folder opens in the inspector. Without this the browser would navigate away to show the dropped file.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/useT';
 import { DOCUMENT } from '../../app/scenarioIo/importScenarioText';
 import { ImportStatusView } from './ImportStatusView';
 import { useScenarioImport } from './useScenarioImport';
+import { useInspector } from '../../app/inspector/inspectorStore';
+import { fromDataTransfer } from '../../app/inspector/pickedFiles';
 import './importStatus.css';
 import './scenarioDialog.css';
 
@@ -47,6 +49,14 @@ export function PageFileDrop() {
       // The Scenario dialog handled it (its own drop zone).
       if (!carriesFiles(e) || e.defaultPrevented) return;
       e.preventDefault();
+      // A folder (a checkpoint or a job's checkpoint folder) goes to the inspector, walked there.
+      const dt = e.dataTransfer;
+      if (dt && [...dt.items].some((i) => i.kind === 'file' && (i as DataTransferItem & { webkitGetAsEntry?: () => { isDirectory: boolean } | null }).webkitGetAsEntry?.()?.isDirectory)) {
+        const inspector = useInspector.getState();
+        inspector.show();
+        void inspector.openPicked(fromDataTransfer(dt));
+        return;
+      }
       const files = [...(e.dataTransfer?.files ?? [])];
       const { io: imp, t: tr } = latest.current;
       setShown(true);

@@ -23,9 +23,11 @@ export const BUILT_IN_TITLES: Readonly<Record<string, MessageKey>> = {
   'A transactional sink after failures: nothing lost, nothing twice': 'exSinkTransactionalTitle',
   'A plain sink after failures: records read again reach the output twice': 'exSinkPlainTitle',
   'Cancel, keep the checkpoints, start a new job from them': 'exCancelRetainTitle',
+  'Stop with a savepoint, then start a new job from it': 'exStopSavepointTitle',
   "Local recovery: restart from the TaskManager's disk": 'exLocalRecoveryTitle',
   "RocksDB's own SST compression: L0 raw, deeper levels Snappy": 'exSstCompressionTitle',
   'Rescaling operator state: split, union, broadcast': 'exOperatorStateTitle',
+  'Scale run: 1,000,000 records, 100,000 keys, parallelism 16, 500 checkpoints': 'exScaleRunTitle',
 };
 
 /** The title to show: the Chinese gallery title of a built-in scenario in Chinese, else the title as written. */

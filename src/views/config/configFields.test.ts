@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/messages';
 import { SCENARIO_FORMAT, parseScenario } from '../../engine';
 import { CONFIG_FIELDS, fieldsFor } from './configFields';
-import { draftOf, pathKey } from './draft';
+import { draftOf, pathKey, setAt } from './draft';
+
+function parseOk(input: unknown) {
+  const r = parseScenario(input);
+  if (!r.ok) throw new Error(r.problems.map((p) => `${p.path}: ${p.message}`).join('; '));
+  return r.scenario;
+}
 
 /** Lists of names that the form edits as one field (Flink's `;`-separated list options). */
 const LIST_SETTINGS = new Set(['stateBackend.rocksdb.compressionPerLevel']);
@@ -15,6 +21,15 @@ function leaves(v: unknown, path: (string | number)[] = []): string[] {
 }
 
 describe('configuration form fields', () => {
+  it('edit operator state: union source offsets and broadcast rules set, and clearing the rules turns broadcast state off', () => {
+    let d = draftOf(parseOk({ format: SCENARIO_FORMAT }));
+    d = setAt(d, ['job', 'operatorState', 'sourceOffsets'], 'union');
+    d = setAt(d, ['job', 'operatorState', 'broadcastRules', 'everyRecords'], 5);
+    expect(parseOk(d).job.operatorState).toEqual({ sourceOffsets: 'union', broadcastRules: { everyRecords: 5 } });
+    d = setAt(d, ['job', 'operatorState', 'broadcastRules', 'everyRecords'], undefined);
+    expect(parseOk(d).job.operatorState).toEqual({ sourceOffsets: 'union' });
+  });
+
   it('cover every setting of the scenario format except the format and the script', () => {
     const r = parseScenario({ format: SCENARIO_FORMAT, stateBackend: { type: 'rocksdb' } });
     if (!r.ok) throw new Error('defaults must parse');
@@ -23,6 +38,9 @@ describe('configuration form fields', () => {
       'job.maxParallelism',
       'job.operators[0].parallelism',
       'stateBackend.legacy',
+      // Optional without a default: absent from a parsed scenario, edited all the same.
+      'job.operatorState.sourceOffsets',
+      'job.operatorState.broadcastRules.everyRecords',
     ]);
     settings.delete('format');
     const fields = fieldsFor(draftOf(r.scenario)).map((f) => pathKey(f.path));

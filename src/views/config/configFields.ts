@@ -89,6 +89,24 @@ export const CONFIG_FIELDS: readonly ConfigField[] = [
     flinkDefault: null,
   }),
 
+  // Operator state beyond the source's split list (seed 001's three redistribution modes on rescale).
+  f(['job', 'operatorState', 'sourceOffsets'], {
+    group: 'job',
+    input: 'enum',
+    // '—' (not set): the source's own list state, as when the field is absent.
+    options: ['', 'list', 'union'],
+    flinkKey: null,
+    label: 'cfgSourceOffsets',
+    flinkDefault: null,
+  }),
+  f(['job', 'operatorState', 'broadcastRules', 'everyRecords'], {
+    group: 'job',
+    input: 'optionalInt',
+    flinkKey: null,
+    label: 'cfgBroadcastRules',
+    flinkDefault: null,
+  }),
+
   f(['job', 'source', 'kind'], {
     group: 'source',
     input: 'enum',

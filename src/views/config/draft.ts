@@ -31,6 +31,22 @@ export function getAt(draft: unknown, path: FieldPath): unknown {
 }
 
 /** A copy of `draft` with `value` at `path` (undefined removes the key); missing objects are created. */
+/**
+ * A cleared field leaves no empty object behind: `{}` is a setting's default everywhere except
+ * where an object's presence switches something on (`job.operatorState.broadcastRules`), and an
+ * empty one there would keep broadcast state on after its only field was cleared.
+ */
+function pruneEmptyParents(root: Record<string | number, unknown>, path: FieldPath): void {
+  for (let depth = path.length - 1; depth > 0; depth--) {
+    let parent: Record<string | number, unknown> = root;
+    for (const p of path.slice(0, depth - 1)) parent = parent[p] as Record<string | number, unknown>;
+    const key = path[depth - 1]!;
+    const v = parent[key];
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length > 0) return;
+    delete parent[key];
+  }
+}
+
 export function setAt(draft: Draft, path: FieldPath, value: unknown): Draft {
   const [head, ...rest] = path;
   if (head === undefined) return draft;
@@ -48,8 +64,10 @@ export function setAt(draft: Draft, path: FieldPath, value: unknown): Draft {
     node = node[key] as Record<string | number, unknown>;
     key = next;
   }
-  if (value === undefined) delete node[key];
-  else node[key] = value;
+  if (value === undefined) {
+    delete node[key];
+    pruneEmptyParents(root, path);
+  } else node[key] = value;
   return root as Draft;
 }
 

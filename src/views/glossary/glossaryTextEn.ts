@@ -140,7 +140,7 @@ export const glossaryEn: Record<GlossaryId, GlossaryText> = {
   metadata: {
     term: '_metadata',
     definition:
-      'The one file that describes a checkpoint or savepoint: which operators and subtasks it holds and the handles of their state files. Written last, by the coordinator; Flink’s begins with the magic number 0x4960672d and a format version. Checkpoint Lab writes its own readable version 1001.',
+      'The one file that describes a checkpoint or savepoint: which operators and subtasks it holds and the handles of their state files. Written last, by the coordinator; Flink’s begins with the magic number 0x4960672d and a format version. Checkpoint Lab writes Flink’s version 4 too, with a master state “checkpoint-lab” holding what the simulator needs beyond Flink’s fields.',
   },
   savepoint: {
     term: 'Savepoint (canonical, native)',

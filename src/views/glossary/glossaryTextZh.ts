@@ -136,7 +136,7 @@ export const glossaryZh: Record<GlossaryId, GlossaryText> = {
   metadata: {
     term: '_metadata（元数据文件）',
     definition:
-      '描述一个检查点或保存点的唯一文件：包含哪些算子和子任务，以及它们状态文件的句柄。由协调器最后写出；Flink 的文件以魔数 0x4960672d 和格式版本开头。Checkpoint Lab 写的是自己的可读版本 1001。',
+      '描述一个检查点或保存点的唯一文件：包含哪些算子和子任务，以及它们状态文件的句柄。由协调器最后写出；Flink 的文件以魔数 0x4960672d 和格式版本开头。Checkpoint Lab 同样写 Flink 的版本 4，并用一个名为“checkpoint-lab”的 master state 保存模拟器在 Flink 字段之外还需要的信息。',
   },
   savepoint: {
     term: '保存点（标准格式、原生格式）',

@@ -2,12 +2,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { ScenarioButton } from '../config/ScenarioButton';
+import { LanguageSwitch, LANGS } from './LanguageSwitch';
 import { ExamplesButton } from '../examples/ExamplesButton';
 import { PresenterControls } from '../presenter/PresenterControls';
-import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
-import type { Lang } from '../../i18n/language';
 import { openLessonPicker } from '../../app/lessons/lessonNavigation';
+import { useInspector } from '../../app/inspector/inspectorStore';
 
 // Loaded when first opened: it is not needed to start (npm run bench: initial bundle).
 const ConfigDialog = lazy(() => import('../config/ConfigDialog').then((m) => ({ default: m.ConfigDialog })));
@@ -15,15 +15,9 @@ const ConfigDialog = lazy(() => import('../config/ConfigDialog').then((m) => ({ 
 const loadExamplesDialog = () => import('../examples/ExamplesDialog');
 const ExamplesDialog = lazy(() => loadExamplesDialog().then((m) => ({ default: m.ExamplesDialog })));
 
-const LANGS: { id: Lang; label: string }[] = [
-  { id: 'en', label: 'English' },
-  { id: 'zh', label: '中文' },
-];
 
 export function AppHeader() {
   const t = useT();
-  const lang = useAppStore(selectLang);
-  const setLang = useAppStore((s) => s.setLang);
   const langLoadFailed = useAppStore((s) => s.langLoadFailed);
   const setHelpOpen = useAppStore((s) => s.setHelpOpen);
   const [configOpen, setConfigOpen] = useState(false);
@@ -42,16 +36,17 @@ export function AppHeader() {
         )}
       </div>
       <div className="header-tools">
-        <div className="lang-switch" role="group" aria-label={t('language')}>
-          {LANGS.map((l) => (
-            <button key={l.id} type="button" aria-pressed={lang === l.id} data-testid={`lang-${l.id}`} onClick={() => void setLang(l.id)}>
-              {l.label}
-            </button>
-          ))}
-        </div>
+        <LanguageSwitch />
         <button type="button" onClick={openLessonPicker} data-testid="lessons-button">
           {t('lessonHeaderButton')}
         </button>
+        <button type="button" onClick={useInspector.getState().show} title={t('insHeaderButtonTitle')} data-testid="inspect-button">
+          {t('insHeaderButton')}
+        </button>
+        {/* A new tab: the comparison records its own runs and leaves this run as it is. */}
+        <a className="header-link" href="?compare" target="_blank" rel="noopener" title={t('cmpHeaderButtonHint')} data-testid="compare-link">
+          {t('cmpHeaderButton')}
+        </a>
         <ExamplesButton onClick={() => setExamplesOpen(true)} onPrefetch={() => void loadExamplesDialog()} />
         <ScenarioButton onClick={() => setConfigOpen(true)} />
         <PresenterControls />

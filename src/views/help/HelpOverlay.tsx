@@ -21,6 +21,9 @@ const SHORTCUTS: [string, MessageKey][] = [
   ['G', 'hlpShortcutGlossary'],
   ['P', 'shortcutPresenter'],
   ['?', 'shortcutHelp'],
+  // The lesson player's keys (src/app/useKeyboardShortcuts.ts).
+  ['PageUp / PageDown', 'lessonShortcutPage'],
+  ['← / →', 'lessonShortcutArrows'],
 ];
 
 export function HelpOverlay() {
@@ -53,7 +56,7 @@ export function HelpOverlay() {
         <table>
           <tbody>
             {SHORTCUTS.map(([keys, label]) => (
-              <tr key={label}>
+              <tr key={label} data-testid={`help-row-${label}`}>
                 <td>
                   <kbd>{keys}</kbd>
                 </td>

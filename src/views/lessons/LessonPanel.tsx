@@ -6,6 +6,8 @@ import { knownLessonRun } from '../../app/lessons/lessonRuns';
 import { backToLessonPath, exitLesson, moveLessonStop, onLessonPath, openLessonPicker, restartLesson } from '../../app/lessons/lessonNavigation';
 import { lessonById } from '../../app/lessons/lessonCatalog';
 import { fill } from '../../lessons/template';
+import { downloadBlob } from '../../app/downloadJson';
+import { lessonFileName, lessonFileText } from '../../app/lessons/importLesson';
 import { useAppStore } from '../../store/appStore';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
@@ -66,6 +68,10 @@ export function LessonPanel() {
         </button>
         <button type="button" onClick={exitLesson} data-testid="lesson-exit">
           {t('lessonExit')}
+        </button>
+        {/* For teachers: the lesson as a file, to adapt, commit to lessons/ or import elsewhere. */}
+        <button type="button" onClick={() => downloadBlob(lessonFileName(lesson), new Blob([lessonFileText(lesson)], { type: 'application/json' }))} data-testid="lesson-download">
+          {t('lessonDownload')}
         </button>
       </nav>
       <p className="lesson-note">{t('lessonNote')}</p>

@@ -2,8 +2,8 @@
  * The lesson picker: where a first visit lands. Each lesson with its level, length and the
  * learner's progress (IndexedDB); the free simulator is one click away.
  */
-import { useEffect, useState } from 'react';
-import { LESSONS } from '../../app/lessons/lessonCatalog';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { allLessons, isBuiltInLesson, onLessonCatalog } from '../../app/lessons/lessonCatalog';
 import { chooseFreeSimulator, openLessonStop } from '../../app/lessons/lessonNavigation';
 import { onLessonProgress, readLessonProgress } from '../../app/lessons/lessonProgress';
 import type { LessonProgressRecord } from '../../persistence';
@@ -11,6 +11,8 @@ import { useAppStore } from '../../store/appStore';
 import { selectLang } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
+import { useFileDrop } from '../config/useFileDrop';
+import { LessonImport, useLessonImport } from './LessonImport';
 import './lessons.css';
 
 function useProgress(open: boolean): ReadonlyMap<string, LessonProgressRecord> {
@@ -37,6 +39,13 @@ export function LessonPicker() {
   const progress = useProgress(open);
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const lessons = useSyncExternalStore(onLessonCatalog, allLessons);
+  const importer = useLessonImport();
+  const drop = useFileDrop((files) => {
+    const [file] = files;
+    if (files.length === 1 && file) importer.importFile(file);
+    else importer.refuseMany(t('hlpDroppedOnPage'), t('lessonDropOne', { n: files.length }));
+  });
   if (!open) return null;
   const start = (id: string, stop: number) => {
     setBusy(id);
@@ -50,7 +59,14 @@ export function LessonPicker() {
     );
   };
   return (
-    <div className="lesson-picker" role="dialog" aria-modal="true" aria-labelledby="lesson-picker-title" data-testid="lesson-picker">
+    <div
+      className={drop.dragging ? 'lesson-picker dragging' : 'lesson-picker'}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="lesson-picker-title"
+      data-testid="lesson-picker"
+      {...drop.handlers}
+    >
       <div className="lesson-picker-inner">
         <header className="lesson-picker-head">
           <h1 id="lesson-picker-title">
@@ -69,13 +85,25 @@ export function LessonPicker() {
         <button type="button" className="lesson-picker-sim" onClick={chooseFreeSimulator} data-testid="picker-simulator">
           {t('lessonPickerSimulator')} →
         </button>
+        <LessonImport importer={importer} />
+        <button
+          type="button"
+          className="lesson-picker-write"
+          onClick={() => {
+            chooseFreeSimulator();
+            useAppStore.getState().setLessonBuilderOpen(true);
+          }}
+          data-testid="picker-write-lesson"
+        >
+          {t('lbOpen')}
+        </button>
         {failed && (
           <p className="lesson-picker-failed" role="alert">
             {t('lessonFailed', { why: failed })}
           </p>
         )}
         <ol className="lesson-cards">
-          {LESSONS.map((l) => {
+          {lessons.map((l) => {
             const p = progress.get(l.id);
             const asked = l.stops.filter((s) => s.question).length;
             return (
@@ -84,6 +112,7 @@ export function LessonPicker() {
                   <span className="lesson-card-number">{t('lessonNumber', { n: l.number })}</span>
                   <span className={`lesson-level ${l.level}`}>{t(`lessonLevel_${l.level}` as MessageKey)}</span>
                   <span className="lesson-minutes">{t('lessonMinutes', { n: l.minutes })}</span>
+                  {!isBuiltInLesson(l.id) && <span className="lesson-user">{t('lessonUserBadge')}</span>}
                 </div>
                 <h2>{l.title[lang]}</h2>
                 <p>{l.summary[lang]}</p>

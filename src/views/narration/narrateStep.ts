@@ -56,6 +56,7 @@ import {
   taskRestored,
 } from './narrateRestore';
 import { keyedStateSource, taskManagerLost } from './narrateLocalRecovery';
+import { stopWithSavepoint } from './narrateStop';
 import type { NarrationContext, Narrator, StepNarration } from './narrationKit';
 export type { StepNarration } from './narrationKit';
 export { isSavepointId, recordText, whatOf } from './narrationKit';
@@ -64,6 +65,7 @@ const NARRATORS: readonly Narrator[] = [
   taskManagerLost,
   jobFailed,
   restoreFailed,
+  stopWithSavepoint,
   scriptSkipped,
   restoreStarted,
   jobRunning,

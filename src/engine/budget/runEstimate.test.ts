@@ -1,0 +1,83 @@
+/**
+ * The up-front estimate of a run: close enough to decide "fits or not" before recording, a
+ * keyframe spacing that grows with the run, and a refusal whose suggestion really fits.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCENARIO } from '../defaultScenario';
+import { parseScenarioText } from '../scenario/parseScenario';
+import { Timeline } from '../timeline';
+import { checkRunBudget, estimateRun, KEYFRAME_BUDGET_BYTES, keyframeSpacing, MIN_KEYFRAME_EVERY, RUN_BUDGET } from './runEstimate';
+
+function scaleRun() {
+  const r = parseScenarioText(readFileSync(new URL('../../../scenarios/scale-run.json', import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error('scale-run.json is invalid');
+  return r.scenario;
+}
+
+describe('estimateRun', () => {
+  it.each([
+    ['the default scenario', DEFAULT_SCENARIO],
+    ['the scale run cut to 1.5 s', { ...scaleRun(), untilMs: 1_500 }],
+  ])('%s: steps within a factor of 2 of a real recording, records exact', (_name, s) => {
+    const t = Timeline.record(s, { maxSteps: Number.MAX_SAFE_INTEGER });
+    const e = estimateRun(s);
+    expect(e.steps / t.length).toBeGreaterThan(0.5);
+    expect(e.steps / t.length).toBeLessThan(2);
+    const read = Object.values(t.seek(t.length).state.job.sources).reduce((n, src) => n + src.emitted, 0);
+    // A record due exactly at untilMs may or may not be read yet: within one per source.
+    expect(Math.abs(e.records - read)).toBeLessThanOrEqual(s.job.parallelism);
+  });
+
+  it('the scale run: 1,000,000 records and 500 checkpoints, millions of steps', () => {
+    const e = estimateRun(scaleRun());
+    expect(e.records).toBeGreaterThanOrEqual(1_000_000);
+    expect(e.checkpoints).toBe(500);
+    expect(e.steps).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe('keyframe spacing', () => {
+  it('stays at the minimum for a small run and grows with a long one, keeping keyframes within their budget', () => {
+    expect(estimateRun(DEFAULT_SCENARIO).keyframeEvery).toBe(MIN_KEYFRAME_EVERY);
+    const kfBytes = 2_000_000;
+    const every = keyframeSpacing(3_000_000, kfBytes);
+    expect(every).toBeGreaterThan(MIN_KEYFRAME_EVERY);
+    expect((3_000_000 / every) * kfBytes).toBeLessThanOrEqual(KEYFRAME_BUDGET_BYTES);
+    // The next denser spacing would not fit: the spacing is no sparser than it must be.
+    expect((3_000_000 / (every / 2)) * kfBytes).toBeGreaterThan(KEYFRAME_BUDGET_BYTES);
+  });
+});
+
+describe('checkRunBudget', () => {
+  it('accepts the default scenario', () => {
+    expect(checkRunBudget(DEFAULT_SCENARIO).ok).toBe(true);
+  });
+
+  it('refuses the scale run with a shorter run and a lower rate that do fit', () => {
+    const s = scaleRun();
+    const v = checkRunBudget(s);
+    if (v.ok) throw new Error('the scale run should be over the budget');
+    expect(v.over).toContain('steps');
+    expect(v.estimate.steps).toBeGreaterThan(RUN_BUDGET.maxSteps);
+    expect(v.suggestedUntilMs).toBeGreaterThan(0);
+    expect(v.suggestedUntilMs).toBeLessThan(s.untilMs);
+    expect(checkRunBudget({ ...s, untilMs: v.suggestedUntilMs }).ok).toBe(true);
+    expect(checkRunBudget({ ...s, untilMs: v.suggestedUntilMs + 1000 }).ok).toBe(false);
+    // 500 checkpoints at parallelism 16 are over the step limit at any rate: no rate is suggested.
+    expect(v.suggestedRatePerSec).toBeNull();
+  });
+
+  it('suggests a lower rate that fits when the records, not the checkpoints, are too many', () => {
+    const s = { ...scaleRun(), untilMs: 60_000 };
+    const v = checkRunBudget(s);
+    if (v.ok) throw new Error('60 s of the scale run should be over the budget');
+    const src = s.job.source;
+    if (src.kind !== 'generator') throw new Error('generator expected');
+    expect(v.suggestedRatePerSec).toBeGreaterThan(0);
+    expect(v.suggestedRatePerSec).toBeLessThan(src.ratePerSec);
+    const at = (rate: number) => ({ ...s, job: { ...s.job, source: { ...src, ratePerSec: rate } } });
+    expect(checkRunBudget(at(v.suggestedRatePerSec!)).ok).toBe(true);
+    expect(checkRunBudget(at(v.suggestedRatePerSec! + 1)).ok).toBe(false);
+  });
+});

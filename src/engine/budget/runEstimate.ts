@@ -1,0 +1,144 @@
+/**
+ * An up-front estimate of what recording a scenario costs (steps, events, memory, time), from
+ * the scenario alone, before a single step runs: the configuration dialog shows it as the user
+ * edits, a run over the budget is refused with it, and the timeline spaces its keyframes by it.
+ *
+ * The constants are measured, not derived: `bench/scale/memoryPerStep.ts` weighs recorded runs
+ * (the scale scenario cut to 2 s and 8 s: ~520–640 bytes per step with its events; a keyframe
+ * ~5 KB per subtask plus ~100 bytes per record read so far, most of it the sinks' record of what
+ * they emitted), and the scale bench times steps. The estimate is within a factor of about 2;
+ * it is for deciding "fits or not", not for accounting.
+ */
+import type { Scenario } from '../scenario/scenarioSchema';
+
+/** Recorded steps with their events (StepRecord), heap bytes each. */
+export const BYTES_PER_STEP = 600;
+/** A keyframe (an engine snapshot): a fixed part per subtask … */
+export const KEYFRAME_BYTES_PER_SUBTASK = 5_000;
+/** … and a part that grows with the records read so far (the sinks' output log, offsets, transactions). */
+export const KEYFRAME_BYTES_PER_RECORD = 100;
+/** The heap state backend keeps every key's state as plain data, copied into every keyframe. */
+export const KEYFRAME_BYTES_PER_HEAP_KEY = 120;
+/** Steps recorded per second, measured in Node on a busy 2-core machine (the app is slower, not faster). */
+export const STEPS_PER_SECOND = 20_000;
+
+/** The fewest steps between keyframes: seeking replays at most this many (the app's spacing for small runs). */
+export const MIN_KEYFRAME_EVERY = 32;
+/** The memory all keyframes of a run may take together: the spacing grows so they fit. */
+export const KEYFRAME_BUDGET_BYTES = 96 * 1024 * 1024;
+
+export interface RunBudget {
+  /** The timeline's own cap on recorded steps (Timeline maxSteps). */
+  maxSteps: number;
+  /** Estimated heap of the whole recording. */
+  maxBytes: number;
+}
+
+/** What the app records without refusing: a run over either limit is refused up front. */
+export const RUN_BUDGET: RunBudget = { maxSteps: 200_000, maxBytes: 384 * 1024 * 1024 };
+
+export interface RunEstimate {
+  records: number;
+  checkpoints: number;
+  subtasks: number;
+  steps: number;
+  /** Keyframe spacing in steps, grown with the run so keyframes stay within KEYFRAME_BUDGET_BYTES. */
+  keyframeEvery: number;
+  keyframes: number;
+  bytes: number;
+  seconds: number;
+}
+
+function recordsOf(s: Scenario): number {
+  const p = s.job.parallelism;
+  const scripted = s.script.reduce((n, a) => n + (a.do === 'emit' ? a.records.length : 0), 0);
+  const src = s.job.source;
+  if (src.kind !== 'generator') return scripted;
+  const periodMs = Math.max(1, Math.round(1000 / src.ratePerSec));
+  return p * Math.floor(s.untilMs / periodMs) + scripted;
+}
+
+export function estimateRun(s: Scenario): RunEstimate {
+  const p = s.job.parallelism;
+  const parallelisms = [p, ...s.job.operators.map((o) => o.parallelism ?? p), p];
+  const subtasks = parallelisms.reduce((a, b) => a + b, 0);
+  const records = recordsOf(s);
+  const interval = s.checkpointing.intervalMs;
+  const checkpoints = interval > 0 ? Math.floor(s.untilMs / interval) : 0;
+  // A record is one step per hop (read, then one arrival per vertex after the source); a
+  // checkpoint is a barrier arrival per channel (all-to-all after keyBy) plus a few steps per subtask.
+  const hops = parallelisms.length;
+  let channels = 0;
+  for (let i = 1; i < parallelisms.length; i++) channels += parallelisms[i - 1]! * parallelisms[i]!;
+  const steps = Math.ceil(records * (hops + 0.15) + checkpoints * (channels + 10 * subtasks) + 1);
+  const heapKeys = s.stateBackend.type === 'hashmap' && s.job.source.kind === 'generator' ? Math.min(s.job.source.keys, records) : 0;
+  // The average keyframe: the record-dependent part at half the run.
+  const keyframeBytes = subtasks * KEYFRAME_BYTES_PER_SUBTASK + (records / 2) * KEYFRAME_BYTES_PER_RECORD + heapKeys * KEYFRAME_BYTES_PER_HEAP_KEY;
+  const keyframeEvery = keyframeSpacing(steps, keyframeBytes);
+  const keyframes = Math.ceil(steps / keyframeEvery) + 1;
+  return {
+    records,
+    checkpoints,
+    subtasks,
+    steps,
+    keyframeEvery,
+    keyframes,
+    bytes: steps * BYTES_PER_STEP + keyframes * keyframeBytes,
+    seconds: steps / STEPS_PER_SECOND,
+  };
+}
+
+/** Keyframes every MIN_KEYFRAME_EVERY steps while they fit KEYFRAME_BUDGET_BYTES; sparser (a power of two) beyond. */
+export function keyframeSpacing(steps: number, keyframeBytes: number): number {
+  const fitting = Math.max(1, Math.floor(KEYFRAME_BUDGET_BYTES / Math.max(1, keyframeBytes)));
+  let every = MIN_KEYFRAME_EVERY;
+  while (steps / every > fitting) every *= 2;
+  return every;
+}
+
+export type BudgetVerdict =
+  | { ok: true; estimate: RunEstimate }
+  | {
+      ok: false;
+      estimate: RunEstimate;
+      /** Which limits the estimate passes. */
+      over: ('steps' | 'bytes')[];
+      /** The longest run (untilMs, whole seconds) of this scenario that fits. */
+      suggestedUntilMs: number;
+      /** The most records per second per source that fit this run's length (generator sources). */
+      suggestedRatePerSec: number | null;
+    };
+
+/** Whether a scenario fits the budget; if not, a shorter run and a lower rate that would. */
+export function checkRunBudget(s: Scenario, budget: RunBudget = RUN_BUDGET): BudgetVerdict {
+  const estimate = estimateRun(s);
+  const over: ('steps' | 'bytes')[] = [];
+  if (estimate.steps > budget.maxSteps) over.push('steps');
+  if (estimate.bytes > budget.maxBytes) over.push('bytes');
+  if (over.length === 0) return { ok: true, estimate };
+  const fits = (t: Scenario): boolean => {
+    const e = estimateRun(t);
+    return e.steps <= budget.maxSteps && e.bytes <= budget.maxBytes;
+  };
+  // Both shrink the run monotonically, so a binary search finds the largest that fits.
+  let lo = 0;
+  let hi = Math.floor(s.untilMs / 1000);
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits({ ...s, untilMs: mid * 1000 })) lo = mid;
+    else hi = mid - 1;
+  }
+  let suggestedRatePerSec: number | null = null;
+  const src = s.job.source;
+  if (src.kind === 'generator') {
+    let rlo = 0;
+    let rhi = Math.floor(src.ratePerSec);
+    while (rlo < rhi) {
+      const mid = Math.ceil((rlo + rhi) / 2);
+      if (fits({ ...s, job: { ...s.job, source: { ...src, ratePerSec: mid } } })) rlo = mid;
+      else rhi = mid - 1;
+    }
+    suggestedRatePerSec = rlo > 0 ? rlo : null;
+  }
+  return { ok: false, estimate, over, suggestedUntilMs: lo * 1000, suggestedRatePerSec };
+}

@@ -1,0 +1,65 @@
+/**
+ * Two or three runs of the same job side by side: each run's figures, and each figure as a ratio
+ * to the first run's (the baseline the user picked first).
+ */
+import type { Scenario } from '../scenario/scenarioSchema';
+import { measureRun, type MeasureOptions, type RunMetrics } from './runMetrics';
+
+/** The figures the comparison states as ratios, in the order it lists them. */
+export const RATIO_FIGURES = [
+  'checkpointedSizeP50',
+  'checkpointedSizeP99',
+  'stateSizeP50',
+  'durationP50',
+  'durationP99',
+  'storedBytesMean',
+  'fileCountMax',
+  'uploadedBytes',
+  'restoreMs',
+  'replayedRecords',
+] as const;
+export type RatioFigure = (typeof RATIO_FIGURES)[number];
+
+export function figureOf(m: RunMetrics, f: RatioFigure): number {
+  switch (f) {
+    case 'checkpointedSizeP50':
+      return m.checkpointedSize.p50;
+    case 'checkpointedSizeP99':
+      return m.checkpointedSize.p99;
+    case 'stateSizeP50':
+      return m.stateSize.p50;
+    case 'durationP50':
+      return m.durationMs.p50;
+    case 'durationP99':
+      return m.durationMs.p99;
+    case 'storedBytesMean':
+      return m.storedBytes.mean;
+    case 'fileCountMax':
+      return m.fileCount.max;
+    case 'uploadedBytes':
+      return m.uploadedBytes;
+    case 'restoreMs':
+      return m.restore.totalMs;
+    case 'replayedRecords':
+      return m.replayedRecords;
+  }
+}
+
+/** `run ÷ baseline`; null where the baseline is 0 (no ratio to state). */
+export function ratioTo(baseline: RunMetrics, run: RunMetrics, f: RatioFigure): number | null {
+  const b = figureOf(baseline, f);
+  return b === 0 ? null : figureOf(run, f) / b;
+}
+
+export interface Comparison {
+  runs: RunMetrics[];
+  /** Per run (the first: all 1 or null), per figure: its ratio to the first run. */
+  ratios: Record<RatioFigure, number | null>[];
+}
+
+export function compareScenarios(scenarios: readonly Scenario[], opts: MeasureOptions = {}): Comparison {
+  if (scenarios.length < 2 || scenarios.length > 3) throw new Error(`a comparison takes 2 or 3 scenarios, not ${scenarios.length}`);
+  const runs = scenarios.map((s) => measureRun(s, opts));
+  const ratios = runs.map((r) => Object.fromEntries(RATIO_FIGURES.map((f) => [f, ratioTo(runs[0]!, r, f)])) as Record<RatioFigure, number | null>);
+  return { runs, ratios };
+}

@@ -1,0 +1,45 @@
+/** The overlaid charts: per-checkpoint figures at their completion times, storage over time, and the restore times. */
+import { useT } from '../../i18n/useT';
+import type { RunMetrics } from '../../engine/compare/runMetrics';
+import { OverlayChart, type OverlaySeries } from './OverlayChart';
+import { RUN_COLORS } from './compareLabels';
+
+export function CompareCharts({ labels, runs, cursorMs }: { labels: string[]; runs: (RunMetrics | null)[]; cursorMs: number }) {
+  const t = useT();
+  const measured = runs.flatMap((m, i) => (m ? [{ m, label: labels[i]!, color: RUN_COLORS[i]! }] : []));
+  const xMax = Math.max(1, ...measured.map((r) => r.m.untilMs));
+  const perCheckpoint = (value: (c: RunMetrics['checkpoints'][number]) => number): OverlaySeries[] =>
+    measured.map((r) => ({ label: r.label, color: r.color, points: r.m.checkpoints.map((c) => ({ x: c.completeMs, y: value(c) })) }));
+  const overTime = (value: (p: RunMetrics['series'][number]) => number): OverlaySeries[] =>
+    measured.map((r) => ({ label: r.label, color: r.color, points: r.m.series.map((p) => ({ x: p.atMs, y: value(p) })) }));
+  const common = { xMax, cursorMs };
+  return (
+    <div className="cmp-charts">
+      <OverlayChart testId="cmp-chart-checkpointed" title={t('cmpChartCheckpointed')} kind="bytes" step={false} series={perCheckpoint((c) => c.checkpointedSize)} {...common} />
+      <OverlayChart testId="cmp-chart-state" title={t('cmpChartState')} kind="bytes" step={false} series={perCheckpoint((c) => c.stateSize)} {...common} />
+      <OverlayChart testId="cmp-chart-duration" title={t('cmpChartDuration')} kind="ms" step={false} series={perCheckpoint((c) => c.durationMs)} {...common} />
+      <OverlayChart testId="cmp-chart-uploaded" title={t('cmpChartUploaded')} kind="bytes" step series={overTime((p) => p.uploadedBytes)} {...common} />
+      <OverlayChart testId="cmp-chart-stored" title={t('cmpChartStored')} kind="bytes" step series={overTime((p) => p.storedBytes)} {...common} />
+      <OverlayChart testId="cmp-chart-files" title={t('cmpChartFiles')} kind="count" step series={overTime((p) => p.fileCount)} {...common} />
+      <figure className="cmp-chart cmp-restore" data-testid="cmp-chart-restore">
+        <figcaption className="cmp-chart-head">
+          <span className="cmp-chart-title">{t('cmpChartRestore')}</span>
+        </figcaption>
+        <div className="cmp-bars">
+          {measured.map((r) => {
+            const top = Math.max(1, ...measured.map((x) => x.m.restore.totalMs));
+            return (
+              <div key={r.label} className="cmp-bar-row">
+                <span className="cmp-bar-label">{r.label}</span>
+                <span className="cmp-bar-track">
+                  <span className="cmp-bar" style={{ width: `${(100 * r.m.restore.totalMs) / top}%`, background: r.color }} />
+                </span>
+                <span className="cmp-bar-value">{r.m.restore.totalMs} ms</span>
+              </div>
+            );
+          })}
+        </div>
+      </figure>
+    </div>
+  );
+}
