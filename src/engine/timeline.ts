@@ -93,6 +93,7 @@ export class Timeline {
   private readerPos = -1;
   private frozenCache: { position: number; state: EngineState }[] = [];
   private failure: RecordingError | null = null;
+  private cuts = 0;
 
   private constructor(readonly scenario: Scenario, opts: TimelineOptions, mirror = false) {
     this.keyframeEvery = Math.max(1, opts.keyframeEvery ?? 64);
@@ -187,6 +188,7 @@ export class Timeline {
     if (chunk.from > this.steps.length) throw new RangeError(`Chunk from step ${chunk.from} leaves a gap after ${this.steps.length}`);
     if (chunk.from < this.steps.length) {
       this.steps.length = chunk.from;
+      this.cuts++;
       this.invalidateReads();
     }
     this.keyframes = this.keyframes.filter((k) => k.position <= chunk.from);
@@ -201,6 +203,15 @@ export class Timeline {
   /** Number of recorded steps; positions run from 0 to `length`. */
   get length(): number {
     return this.steps.length;
+  }
+
+  /**
+   * Changes whenever recorded steps are dropped or replaced (a branch, a chunk that rewrites the
+   * tail); while only steps are appended it stays, so indices over the whole run can extend
+   * from where they stopped instead of rescanning from step 1 (src/store/runIndex.ts).
+   */
+  get truncations(): number {
+    return this.cuts;
   }
 
   get interventions(): readonly Intervention[] {
@@ -306,6 +317,7 @@ export class Timeline {
     // Apply first: an action the engine refuses throws here and leaves the recording untouched.
     const events = sim.apply(action);
     this.steps.length = position;
+    this.cuts++;
     this.keyframes = this.keyframes.filter((k) => k.position <= position);
     const kept = this.interventionList.filter((iv) => iv.step <= position);
     this.interventionList.length = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, type UserAction } from '../engine';
-import { RecorderCore, type RecordingChunk } from './recorderCore';
+import { RecorderCore, unpackChunk, type RecordingChunk } from './recorderCore';
 
 /** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
 function harness(epochFilter?: () => number) {
@@ -10,7 +10,7 @@ function harness(epochFilter?: () => number) {
   const core = new RecorderCore(
     (c) => {
       received.push(c);
-      if (!epochFilter || c.epoch === epochFilter()) mirror.current.receive(c.chunk);
+      if (!epochFilter || c.epoch === epochFilter()) mirror.current.receive(unpackChunk(c.chunk));
     },
     { keyframeEvery: 32, keyframeGap: 96, sliceMs: 4, firstSliceMs: 1, stepsPerCheck: 16, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
   );

@@ -9,10 +9,25 @@
  */
 import { Timeline, type Intervention, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { TimelineChunk } from '../engine/timeline';
+import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
+
+/** A TimelineChunk as it crosses to the page: keyframes packed as text (keyframeCodec.ts). */
+export interface WireChunk extends Omit<TimelineChunk, 'keyframes'> {
+  keyframes: PackedKeyframe[];
+}
 
 export interface RecordingChunk {
   epoch: number;
-  chunk: TimelineChunk;
+  chunk: WireChunk;
+}
+
+export function packChunk(c: TimelineChunk): WireChunk {
+  return { ...c, keyframes: c.keyframes.map(packKeyframe) };
+}
+
+/** The page's side: keyframes stay text until a seek needs one. */
+export function unpackChunk(c: WireChunk): TimelineChunk {
+  return { ...c, keyframes: c.keyframes.map(lazyKeyframe) };
 }
 
 export interface RecorderOptions {
@@ -74,7 +89,7 @@ export class RecorderCore {
     const t = this.timeline;
     if (!t || epoch !== this.epoch || t.complete) return;
     t.stop();
-    this.send({ epoch, chunk: t.takeChunk(this.opts.keyframeGap) });
+    this.send({ epoch, chunk: packChunk(t.takeChunk(this.opts.keyframeGap)) });
   }
 
   private restart(epoch: number): void {
@@ -99,7 +114,7 @@ export class RecorderCore {
         while (!t.recordSome(this.opts.stepsPerCheck) && this.opts.now() < until) {
           /* record on */
         }
-        this.send({ epoch, chunk: t.takeChunk(this.opts.keyframeGap) });
+        this.send({ epoch, chunk: packChunk(t.takeChunk(this.opts.keyframeGap)) });
         if (t.complete) break;
         await this.opts.pause();
       }

@@ -7,10 +7,12 @@
 import type { StoreApi } from 'zustand';
 import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
-import type { RecordingChunk } from '../recording/recorderCore';
+import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
 import type { AppStore } from './appStore';
 
 export const KEYFRAME_EVERY = 32;
+/** Fewest ms between two store updates from a streaming recording (measured in docs/architecture.md). */
+export const SHOW_EVERY_MS = 250;
 
 export interface RecordingProgress {
   /** Simulated time reached, and where the run ends. */
@@ -47,11 +49,27 @@ export function recordingStream(set: Set, get: Get) {
     return client;
   };
 
+  /** When the store last heard of new steps, and the pending later update (see onChunk). */
+  let shownAt = -Infinity;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+
+  function show(): void {
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+    shownAt = now();
+    const t = get().timeline;
+    if (t === held) set({ recorded: t.length, recording: progressOf(t) });
+  }
+
   function onChunk(c: RecordingChunk): void {
     const t = get().timeline;
     if (c.epoch !== epoch || t !== held) return;
-    t.receive(c.chunk);
-    set({ recorded: t.length, recording: progressOf(t) });
+    t.receive(unpackChunk(c.chunk));
+    // Every store update re-renders the views that read the whole run (scrubber marks, charts,
+    // event jumps…), so chunks are taken in at once but shown at most every SHOW_EVERY_MS; the
+    // last chunk, and the first after a pause, show at once.
+    if (t.complete || now() - shownAt >= SHOW_EVERY_MS) show();
+    else pending ??= setTimeout(show, SHOW_EVERY_MS - (now() - shownAt));
   }
 
   function progressOf(t: Timeline): RecordingProgress | null {
