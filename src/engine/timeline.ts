@@ -371,6 +371,23 @@ export class Timeline {
     }
   }
 
+  /** The keyframe a read of `position` starts from (the nearest at or before it). */
+  keyframeNear(position: number): Keyframe {
+    this.check(position);
+    return this.keyframeAtOrBefore(position);
+  }
+
+  /**
+   * A mirror takes a keyframe it asked its recording for (a seek far from its own keyframes):
+   * later reads near it replay from there. Ignored when it is past the recorded steps.
+   */
+  addKeyframe(k: Keyframe): void {
+    if (this.head) throw new Error('Only a mirror timeline takes keyframes');
+    if (k.position > this.steps.length || this.keyframeAtOrBefore(k.position).position === k.position) return;
+    const i = this.keyframes.findIndex((x) => x.position > k.position);
+    this.keyframes.splice(i < 0 ? this.keyframes.length : i, 0, k);
+  }
+
   private keyframeAtOrBefore(position: number): Keyframe {
     let lo = 0;
     let hi = this.keyframes.length - 1;

@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { RecorderCore, type RecordingChunk } from './recorderCore';
 import { RECORDER_TIMING } from './recorderTiming';
+import type { PackedKeyframe } from './keyframeCodec';
 import { failureFreeOutcome, type Intervention, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 
 let core: RecorderCore | null = null;
@@ -29,6 +30,9 @@ const api = {
   },
   branch(epoch: number, position: number, action: UserAction): void {
     core!.branch(epoch, position, action);
+  },
+  keyframeNear(epoch: number, position: number): PackedKeyframe | null {
+    return core!.keyframeNear(epoch, position);
   },
   cancel(epoch: number): void {
     core!.cancel(epoch);

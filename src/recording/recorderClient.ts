@@ -6,11 +6,14 @@ import * as Comlink from 'comlink';
 import type { Intervention, RetainedCheckpointImport, Scenario, SinkOutcome, UserAction } from '../engine';
 import type { RecorderApi } from './recorder.worker';
 import type { RecordingChunk } from './recorderCore';
+import type { PackedKeyframe } from './keyframeCodec';
 
 export interface RecorderClient {
   record: (epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[]) => void;
   branch: (epoch: number, position: number, action: UserAction) => void;
   cancel: (epoch: number) => void;
+  /** The worker's keyframe nearest at or before `position` of recording `epoch` (null if it no longer holds it). */
+  keyframeNear: (epoch: number, position: number) => Promise<PackedKeyframe | null>;
 }
 
 const workers = new Map<string, Comlink.Remote<RecorderApi> | null>();
@@ -49,5 +52,6 @@ export function startRecorderWorker(onChunk: (c: RecordingChunk) => void, keyfra
     record: (epoch, scenario, start, branches) => void api.record(epoch, scenario, start, branches),
     branch: (epoch, position, action) => void api.branch(epoch, position, action),
     cancel: (epoch) => void api.cancel(epoch),
+    keyframeNear: (epoch, position) => api.keyframeNear(epoch, position),
   };
 }

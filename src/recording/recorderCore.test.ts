@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, type UserAction } from '../engine';
 import { RecorderCore, unpackChunk, type RecordingChunk } from './recorderCore';
+import { lazyKeyframe } from './keyframeCodec';
 
 /** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
 function harness(epochFilter?: () => number) {
@@ -101,5 +102,23 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
     whole.branch(30, action);
     sameRun(mirror.current, whole);
+  });
+
+  it('a seek far from the page\'s keyframes takes the worker\'s nearest one: the same state, replayed from close by', async () => {
+    const { core, mirror, settled } = harness();
+    core.record(7, DEFAULT_SCENARIO);
+    await settled();
+    const t = mirror.current;
+    const far = t.length - 5;
+    const own = t.keyframeNear(far).position;
+    expect(far - own).toBeGreaterThan(32);
+    expect(core.keyframeNear(6, far)).toBeNull();
+    const packed = core.keyframeNear(7, far)!;
+    expect(packed.position).toBe(Math.floor(far / 32) * 32);
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    t.addKeyframe(lazyKeyframe(packed));
+    expect(t.keyframeNear(far).position).toBe(packed.position);
+    expect(digestPlain(t.stateAt(far))).toBe(digestPlain(whole.stateAt(far)));
+    expect(digestPlain(t.stateAt(own + 1))).toBe(digestPlain(whole.stateAt(own + 1)));
   });
 });

@@ -84,6 +84,16 @@ export class RecorderCore {
     this.restart(epoch);
   }
 
+  /**
+   * The recording's own keyframe nearest at or before `position`, packed, for a page that seeks
+   * far from the keyframes it was sent; null when `epoch` is not the recording held here.
+   */
+  keyframeNear(epoch: number, position: number): PackedKeyframe | null {
+    const t = this.timeline;
+    if (!t || epoch !== this.epoch || position > t.length) return null;
+    return packKeyframe(t.keyframeNear(position));
+  }
+
   /** Stops the recording of `epoch` where it is; a last chunk says it is done. */
   cancel(epoch: number): void {
     const t = this.timeline;

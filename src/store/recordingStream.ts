@@ -8,11 +8,14 @@ import type { StoreApi } from 'zustand';
 import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
 import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
+import { lazyKeyframe } from '../recording/keyframeCodec';
 import type { AppStore } from './appStore';
 
 export const KEYFRAME_EVERY = 32;
 /** Fewest ms between two store updates from a streaming recording (measured in docs/architecture.md). */
 export const SHOW_EVERY_MS = 250;
+/** A seek further than this from the page's nearest keyframe asks the worker for a closer one. */
+export const SEEK_REPLAY_STEPS = 96;
 
 export interface RecordingProgress {
   /** Simulated time reached, and where the run ends. */
@@ -40,6 +43,8 @@ export function recordingStream(set: Set, get: Get) {
   let epoch = 0;
   /** The mirror whose recording the worker holds. */
   let held: Timeline | null = null;
+  /** The epoch under which the worker holds `held` (a cancel moves the page's epoch on, not the worker's). */
+  let heldEpoch = 0;
   const starts = new WeakMap<Timeline, RetainedCheckpointImport | undefined>();
   let began = { at: 0, steps: 0, simMs: 0 };
   const now = () => performance.now();
@@ -104,6 +109,7 @@ export function recordingStream(set: Set, get: Get) {
       starts.set(t, start);
       epoch++;
       c.record(epoch, scenario, start);
+      heldEpoch = epoch;
       begin(t);
       return t;
     },
@@ -115,8 +121,31 @@ export function recordingStream(set: Set, get: Get) {
       if (held === t) c.branch(epoch, position, action);
       // A run the worker no longer holds (one the user went back to): it records it again with its actions.
       else c.record(epoch, t.scenario, starts.get(t), t.interventions.slice());
+      held = t;
+      heldEpoch = epoch;
       begin(t);
       return at;
+    },
+    /**
+     * Before the page reads `position` of a mirror far from the keyframes it holds: the worker
+     * sends its own keyframe there (it keeps one every KEYFRAME_EVERY steps), so the page replays
+     * a few dozen steps instead of up to a chunk's worth (hundreds to thousands, measured at up
+     * to seconds on the page's thread). The keyframe is decoded here, in its own task, before
+     * the views read it. Null when nothing is to gain (near a keyframe, or the worker no longer
+     * holds this run).
+     */
+    prepareSeek(t: Timeline, position: number): Promise<void> | null {
+      if (!t.mirrored || t !== held || position - t.keyframeNear(position).position <= SEEK_REPLAY_STEPS) return null;
+      const cuts = t.truncations;
+      return client!
+        .keyframeNear(heldEpoch, position)
+        .then((p) => {
+          if (!p || t.truncations !== cuts || p.position > t.length) return;
+          const k = lazyKeyframe(p);
+          void k.state;
+          t.addKeyframe(k);
+        })
+        .catch(() => undefined);
     },
     cancel(t: Timeline): void {
       if (t.complete || !t.mirrored) return;

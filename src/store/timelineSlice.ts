@@ -67,6 +67,7 @@ export function recordTimeline(scenario: Scenario, start?: RetainedCheckpointImp
 
 export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get) => {
   const stream = recordingStream(set, get);
+  let seeks = 0;
   // The default run is small (a few ms): recorded here so the first screen shows it at once.
   const first = recordTimeline(DEFAULT_SCENARIO);
   return {
@@ -84,6 +85,16 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
       const { timeline, cursor, pacedCursors } = get();
       const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
       if (pacedGroup === undefined) {
+        // A seek far into a run recorded in the worker waits for the worker's keyframe there
+        // (recordingStream.prepareSeek), then moves; a later seek supersedes it.
+        const seek = ++seeks;
+        const wait = stream.prepareSeek(timeline, clamped);
+        if (wait) {
+          void wait.then(() => {
+            if (seek === seeks && get().timeline === timeline) set({ cursor: Math.min(clamped, timeline.length), pacedCursors: null });
+          });
+          return;
+        }
         set({ cursor: clamped, pacedCursors: null });
         return;
       }
