@@ -20,6 +20,8 @@ const CSP = [
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
+  // The engine records in a module Web Worker (src/recording/recorder.worker.ts), a file of the app.
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -66,6 +68,8 @@ export default defineConfig({
     strictPort: false,
     headers: { 'Content-Security-Policy': "frame-ancestors 'none'" },
   },
+  // The recording worker is an ES module (it imports the engine's chunks like the page).
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: true,

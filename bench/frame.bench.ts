@@ -48,7 +48,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves the built app (static files) on a free port of 127.0.0.1. */
-async function serve(root: string): Promise<{ server: Server; url: string }> {
+export async function serve(root: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(
       /^(\.\.[/\\])+/,

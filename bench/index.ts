@@ -11,6 +11,7 @@ import { runDataflowBench } from './dataflow.bench';
 import { runBundleSizeBench } from './bundleSize.bench';
 import { runFrameBench } from './frame.bench';
 import { runScaleBench } from './scale.bench';
+import { runAppScaleBench } from './browser/appScaleBench';
 import { runBenches, type Bench } from './report/runBenches';
 
 /** In order; a bench may return named figures, filed in benchmarks.json as `<key>.<name>`. */
@@ -27,6 +28,7 @@ const BENCHES: [key: string, run: Bench][] = [
   ['idb', runIdbBench],
   // The frame bench is the most sensitive to the machine's load: it prints the load average too.
   ['frame', runFrameBench],
+  ['app', runAppScaleBench],
 ];
 
 runBenches(BENCHES, { md: 'docs/benchmarks.md', json: 'docs/benchmarks.json' }).catch((e: unknown) => {

@@ -24,6 +24,7 @@ import { RestoreOfferDialog } from '../views/persistence/RestoreOfferDialog';
 import { ShareLinkNotice } from '../views/config/ShareLinkNotice';
 import { PageFileDrop } from '../views/config/PageFileDrop';
 import { PANEL, PacedPanel } from '../views/panelPace';
+import { RecordingProgressBar } from '../views/controls/RecordingProgressBar';
 import { RecordingProblem } from '../views/controls/RecordingProblem';
 import { LessonPanel } from '../views/lessons/LessonPanel';
 import { LessonPicker } from '../views/lessons/LessonPicker';
@@ -70,6 +71,7 @@ export function App() {
       <main className="workspace">
         <div className="stage">
           <RecordingProblem />
+          <RecordingProgressBar />
           {presenter && inLesson && <LessonPanel />}
           {presenter && (
             <PacedPanel group={PANEL.side}>

@@ -54,9 +54,24 @@ const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
 /** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
 const FROZEN_CACHE_SIZE = 8;
 
-interface Keyframe {
+export interface Keyframe {
   position: number;
   state: EngineState;
+}
+
+/**
+ * What a recording sends to its mirror (the page, when the engine records in a Web Worker): the
+ * mirror drops everything it has after position `from`, then appends these steps (step `from+1`
+ * onwards) and keyframes (all after `from`). Interventions are the whole list, they are few.
+ */
+export interface TimelineChunk {
+  from: number;
+  steps: StepRecord[];
+  keyframes: Keyframe[];
+  interventions: Intervention[];
+  failure: RecordingError | null;
+  /** True when the recording reached `untilMs`, ran out of work, failed or hit `maxSteps`. */
+  done: boolean;
 }
 
 export class Timeline {
@@ -66,31 +81,137 @@ export class Timeline {
   /** Sorted by position; always contains position 0. */
   private keyframes: Keyframe[] = [];
   private readonly interventionList: Intervention[] = [];
-  /** The simulation at the end of the recording, kept to extend it. */
-  private head: Simulation;
+  /** The simulation at the end of the recording, kept to extend it; null in a mirror (it only receives chunks). */
+  private head: Simulation | null;
+  /** False while steps remain to record (a recording in slices, or a mirror still receiving). */
+  private finished = false;
+  /** Steps up to this position (and the keyframes up to it) were handed out by `takeChunk`. */
+  private sentSteps = 0;
+  private lastSentKeyframe = 0;
   /** A working simulation for reads, positioned at `readerPos`. */
   private reader: Simulation | null = null;
   private readerPos = -1;
   private frozenCache: { position: number; state: EngineState }[] = [];
   private failure: RecordingError | null = null;
+  private cuts = 0;
 
-  private constructor(readonly scenario: Scenario, opts: TimelineOptions) {
+  private constructor(readonly scenario: Scenario, opts: TimelineOptions, mirror = false) {
     this.keyframeEvery = Math.max(1, opts.keyframeEvery ?? 64);
     this.maxSteps = opts.maxSteps ?? 200_000;
-    this.head = Simulation.create(scenario, opts.start);
-    this.keyframes.push({ position: 0, state: this.head.snapshot() });
+    const start = Simulation.create(scenario, opts.start);
+    // A mirror builds its own step 0 (cheap, and the same by determinism), so it reads before the first chunk.
+    this.head = mirror ? null : start;
+    this.keyframes.push({ position: 0, state: start.snapshot() });
   }
 
   /** Records a run of `scenario` up to `scenario.untilMs` (or until the queue is empty). */
   static record(scenario: Scenario, opts: TimelineOptions = {}): Timeline {
     const t = new Timeline(scenario, opts);
-    t.recordForward();
+    t.recordForward(Infinity);
     return t;
+  }
+
+  /** A recording at step 0 that records only when asked (`recordSome`), so a caller can record in slices. */
+  static begin(scenario: Scenario, opts: TimelineOptions = {}): Timeline {
+    return new Timeline(scenario, opts);
+  }
+
+  /**
+   * A copy at step 0 that is filled by `receive(chunk)` from a recording elsewhere (a Web Worker).
+   * It reads like the recording (`stateAt` replays from the received keyframes) and can branch
+   * locally; it cannot record.
+   */
+  static mirror(scenario: Scenario, opts: TimelineOptions = {}): Timeline {
+    return new Timeline(scenario, opts, true);
+  }
+
+  /** True for a mirror: it is filled by chunks of a recording held elsewhere. */
+  get mirrored(): boolean {
+    return this.head === null;
+  }
+
+  /** True once nothing is left to record (or, in a mirror, once the last chunk arrived). */
+  get complete(): boolean {
+    return this.finished;
+  }
+
+  /** Records at most `steps` more steps; returns `complete`. */
+  recordSome(steps: number): boolean {
+    if (!this.finished && this.head) this.recordForward(steps);
+    return this.finished;
+  }
+
+  /** Stops a recording where it is: what was recorded stays, the rest is never recorded. */
+  stop(): void {
+    this.finished = true;
+  }
+
+  /**
+   * What was recorded or changed since the previous chunk (see TimelineChunk). `keyframeGap`
+   * thins the keyframes sent: at most the newest one at least that many steps after the previous
+   * one sent, plus every keyframe right after a user action (replay cannot cross an action). Each keyframe is a whole
+   * engine state to copy across, while replaying a few hundred steps on the other side is cheap.
+   */
+  takeChunk(keyframeGap = 0): TimelineChunk {
+    const from = this.sentSteps;
+    this.sentSteps = this.steps.length;
+    this.lastSentKeyframe = Math.min(this.lastSentKeyframe, from);
+    const actionSteps = new Set(this.interventionList.map((iv) => iv.step));
+    const keyframes: Keyframe[] = [];
+    let newest: Keyframe | null = null;
+    for (const k of this.keyframes) {
+      if (k.position <= from) continue;
+      if (actionSteps.has(k.position) || keyframeGap === 0) {
+        keyframes.push(k);
+        this.lastSentKeyframe = k.position;
+      } else if (k.position - this.lastSentKeyframe >= keyframeGap) newest = k;
+    }
+    // With a gap, one keyframe per chunk at most (the newest): the copy's cost grows with the state.
+    if (newest && newest.position > this.lastSentKeyframe) {
+      keyframes.push(newest);
+      keyframes.sort((a, b) => a.position - b.position);
+      this.lastSentKeyframe = newest.position;
+    }
+    return {
+      from,
+      steps: this.steps.slice(from),
+      keyframes,
+      interventions: this.interventionList.slice(),
+      failure: this.failure,
+      done: this.finished,
+    };
+  }
+
+  /** A mirror takes in a chunk of its recording (see TimelineChunk). */
+  receive(chunk: TimelineChunk): void {
+    if (this.head) throw new Error('Only a mirror timeline receives chunks');
+    if (chunk.from > this.steps.length) throw new RangeError(`Chunk from step ${chunk.from} leaves a gap after ${this.steps.length}`);
+    if (chunk.from < this.steps.length) {
+      this.steps.length = chunk.from;
+      this.cuts++;
+      this.invalidateReads();
+    }
+    this.keyframes = this.keyframes.filter((k) => k.position <= chunk.from);
+    for (const k of chunk.keyframes) if (k.position > chunk.from) this.keyframes.push(k);
+    for (const st of chunk.steps) this.steps.push(st);
+    this.interventionList.length = 0;
+    this.interventionList.push(...chunk.interventions);
+    this.failure = chunk.failure;
+    this.finished = chunk.done;
   }
 
   /** Number of recorded steps; positions run from 0 to `length`. */
   get length(): number {
     return this.steps.length;
+  }
+
+  /**
+   * Changes whenever recorded steps are dropped or replaced (a branch, a chunk that rewrites the
+   * tail); while only steps are appended it stays, so indices over the whole run can extend
+   * from where they stopped instead of rescanning from step 1 (src/store/runIndex.ts).
+   */
+  get truncations(): number {
+    return this.cuts;
   }
 
   get interventions(): readonly Intervention[] {
@@ -181,11 +302,22 @@ export class Timeline {
    * as the next step, then records forward again. Returns the position of the action's step.
    */
   branch(position: number, action: UserAction): number {
+    const at = this.branchOnly(position, action);
+    if (this.head) this.recordForward(Infinity);
+    return at;
+  }
+
+  /**
+   * `branch` without recording forward: the action's step is recorded, the rest is left to
+   * `recordSome` (in a mirror, to the chunks of the recording it mirrors).
+   */
+  branchOnly(position: number, action: UserAction): number {
     this.check(position);
     const sim = this.seek(position);
     // Apply first: an action the engine refuses throws here and leaves the recording untouched.
     const events = sim.apply(action);
     this.steps.length = position;
+    this.cuts++;
     this.keyframes = this.keyframes.filter((k) => k.position <= position);
     const kept = this.interventionList.filter((iv) => iv.step <= position);
     this.interventionList.length = 0;
@@ -197,17 +329,23 @@ export class Timeline {
     this.interventionList.push({ step: sim.stepIndex, action: clonePlain(action) });
     // The action is not in the queue, so replay cannot reproduce it: keyframe right after it.
     this.keyframes.push({ position: sim.stepIndex, state: sim.snapshot() });
-    this.head = sim;
-    this.recordForward();
+    this.sentSteps = Math.min(this.sentSteps, position);
+    this.finished = false;
+    if (this.head) this.head = sim;
     return position + 1;
   }
 
-  private recordForward(): void {
-    const sim = this.head;
+  private recordForward(budget: number): void {
+    const sim = this.head!;
     const until = this.scenario.untilMs;
-    while (this.steps.length < this.maxSteps) {
+    const stopAt = this.steps.length + budget;
+    for (;;) {
       const next = sim.nextAtMs;
-      if (next === undefined || next > until) break;
+      if (this.steps.length >= this.maxSteps || next === undefined || next > until) {
+        this.finished = true;
+        break;
+      }
+      if (this.steps.length >= stopAt) break;
       let events: EngineEvent[];
       const item = sim.nextItem!;
       const quiet = quietStepOf(item, this.scenario);
@@ -217,6 +355,7 @@ export class Timeline {
         // The half-applied step is dropped (positions up to here replay from keyframes); the
         // head simulation is not used again: a branch seeks from a keyframe.
         this.failure = { step: this.steps.length + 1, atMs: next, message: e instanceof Error ? e.message : String(e) };
+        this.finished = true;
         break;
       }
       this.steps.push(events.length === 0 ? { atMs: sim.nowMs, events, quiet } : { atMs: sim.nowMs, events });
@@ -230,6 +369,23 @@ export class Timeline {
     for (let p = from; p < to; p++) {
       if (sim.step() === null) throw new Error(`Timeline replay ran out of work at step ${p}`);
     }
+  }
+
+  /** The keyframe a read of `position` starts from (the nearest at or before it). */
+  keyframeNear(position: number): Keyframe {
+    this.check(position);
+    return this.keyframeAtOrBefore(position);
+  }
+
+  /**
+   * A mirror takes a keyframe it asked its recording for (a seek far from its own keyframes):
+   * later reads near it replay from there. Ignored when it is past the recorded steps.
+   */
+  addKeyframe(k: Keyframe): void {
+    if (this.head) throw new Error('Only a mirror timeline takes keyframes');
+    if (k.position > this.steps.length || this.keyframeAtOrBefore(k.position).position === k.position) return;
+    const i = this.keyframes.findIndex((x) => x.position > k.position);
+    this.keyframes.splice(i < 0 ? this.keyframes.length : i, 0, k);
   }
 
   private keyframeAtOrBefore(position: number): Keyframe {

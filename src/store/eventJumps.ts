@@ -1,5 +1,6 @@
 /** "Next event of this kind": the kinds a user can jump between, and the search over the timeline. */
 import type { EngineEvent, Timeline } from '../engine';
+import { runIndex } from './runIndex';
 
 export const JUMP_KINDS = {
   checkpoint: (e: EngineEvent) => e.type === 'checkpoint.triggered',
@@ -30,13 +31,12 @@ export const JUMP_KINDS = {
 export type JumpKind = keyof typeof JUMP_KINDS;
 
 /** Every position (ascending) whose step has an event of `kind`. */
-export function eventPositions(timeline: Timeline, kind: JumpKind): number[] {
+export function eventPositions(timeline: Timeline, kind: JumpKind): readonly number[] {
   const match = JUMP_KINDS[kind];
-  const out: number[] = [];
-  timeline.records().forEach((r, i) => {
-    if (r.events.some(match)) out.push(i + 1);
+  // Extended from the steps appended since the last look (runIndex.ts): a streaming run grows.
+  return runIndex<number[]>(timeline, `jump:${kind}`, () => [], (out, r, position) => {
+    if (r.events.some(match)) out.push(position);
   });
-  return out;
 }
 
 /** In ascending `positions`, the nearest one after (direction 1) or before (-1) `from`, or null. */

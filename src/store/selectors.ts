@@ -24,3 +24,9 @@ export const selectStateAtCursor = (s: AppStore): EngineState => s.timeline.stat
 
 export const selectEndTime = (s: AppStore): number => s.timeline.timeAt(s.timeline.length);
 export const selectSelectedTask = (s: AppStore): string | null => s.selectedTask;
+
+/**
+ * Changes whenever the recording's contents do: re-recorded or branched (`revision`), or grown by
+ * a chunk streaming in from the recording worker (`recorded`). Memos of whole-run data key on it.
+ */
+export const selectContentKey = (s: AppStore): number => s.revision * 2 ** 32 + s.recorded;

@@ -1,16 +1,29 @@
 /**
  * The recorded timeline and the cursor into it. The Timeline object is kept as-is (it is the
  * engine's time-travel structure); `revision` changes whenever it is re-recorded or branched,
- * so selectors that depend on its contents recompute.
+ * so selectors that depend on its contents recompute; `recorded` changes as a recording made in
+ * the Web Worker streams in (src/store/recordingStream.ts).
  */
 import type { StateCreator } from 'zustand';
 import { DEFAULT_SCENARIO, estimateRun, Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { AppStore } from './appStore';
+import { KEYFRAME_EVERY, recordingStream, type RecordingProgress, type SavedRun } from './recordingStream';
+
+export { KEYFRAME_EVERY } from './recordingStream';
+export type { RecordingProgress } from './recordingStream';
 
 export interface TimelineSlice {
   scenario: Scenario;
   timeline: Timeline;
   revision: number;
+  /** Steps the page holds of the timeline: grows while a recording streams in from the worker. */
+  recorded: number;
+  /** The recording under way in the worker (null when the whole run is here). */
+  recording: RecordingProgress | null;
+  /** Set when the user stopped the recording and kept what was recorded: the simulated time it ends at. */
+  recordingStoppedAtMs: number | null;
+  /** The run before the last Apply, kept while its replacement records, so cancel can go back to it. */
+  previousRun: SavedRun | null;
   /** Position in the timeline: the number of steps applied (0…length). */
   cursor: number;
   /**
@@ -25,12 +38,17 @@ export interface TimelineSlice {
   /** Moves the cursor; with `pacedGroup`, only that panel group follows it this time (fast playback). */
   setCursor: (position: number, pacedGroup?: number) => void;
   stepBy: (delta: number) => void;
-  /** Records `scenario` from the start; with `start`, the job is submitted with that retained checkpoint (the reload path). */
-  loadScenario: (scenario: Scenario, start?: RetainedCheckpointImport) => void;
+  /**
+   * Records `scenario` from the start; with `start`, the job is submitted with that retained
+   * checkpoint (the reload path). The recording happens in the Web Worker and streams in, unless
+   * `inThread` (a caller that needs the whole run at once: lesson stops, a shared view's actions).
+   */
+  loadScenario: (scenario: Scenario, start?: RetainedCheckpointImport, opts?: { inThread?: boolean }) => void;
   applyAction: (action: UserAction) => void;
+  /** Ends the recording under way: keep what is recorded, or go back to the previous run. */
+  cancelRecording: (mode: 'keep' | 'revert') => void;
 }
 
-export const KEYFRAME_EVERY = 32;
 /** Panel groups refreshed in turn while playing fast: each lags the cursor by at most this many frames. */
 export const PANEL_GROUPS = 4;
 
@@ -47,40 +65,100 @@ export function recordTimeline(scenario: Scenario, start?: RetainedCheckpointImp
   return Timeline.record(scenario, { keyframeEvery: keyframeEveryFor(scenario), start });
 }
 
-export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get) => ({
-  scenario: DEFAULT_SCENARIO,
-  timeline: recordTimeline(DEFAULT_SCENARIO),
-  revision: 0,
-  cursor: 0,
-  pacedCursors: null,
-  lastBranch: null,
-  setCursor: (position, pacedGroup) => {
-    const { timeline, cursor, pacedCursors } = get();
-    const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
-    if (pacedGroup === undefined) {
-      set({ cursor: clamped, pacedCursors: null });
-      return;
-    }
-    const paced = pacedCursors ? [...pacedCursors] : new Array<number>(PANEL_GROUPS).fill(cursor);
-    paced[pacedGroup % PANEL_GROUPS] = clamped;
-    set({ cursor: clamped, pacedCursors: paced });
-  },
-  stepBy: (delta) => {
-    const { cursor } = get();
-    get().setCursor(cursor + delta);
-  },
-  loadScenario: (scenario, start) => {
-    set((s) => ({ scenario, timeline: recordTimeline(scenario, start), revision: s.revision + 1, cursor: 0, pacedCursors: null, playing: false, lastBranch: null }));
-  },
-  applyAction: (action) => {
-    const { timeline, cursor } = get();
-    const discardedSteps = timeline.length - cursor;
-    const at = timeline.branch(cursor, action);
-    set((s) => ({
-      revision: s.revision + 1,
-      cursor: at,
-      pacedCursors: null,
-      lastBranch: discardedSteps > 0 ? { atStep: at, discardedSteps } : null,
-    }));
-  },
-});
+export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get) => {
+  const stream = recordingStream(set, get);
+  let seeks = 0;
+  // The default run is small (a few ms): recorded here so the first screen shows it at once.
+  const first = recordTimeline(DEFAULT_SCENARIO);
+  return {
+    scenario: DEFAULT_SCENARIO,
+    timeline: first,
+    revision: 0,
+    recorded: first.length,
+    recording: null,
+    previousRun: null,
+    recordingStoppedAtMs: null,
+    cursor: 0,
+    pacedCursors: null,
+    lastBranch: null,
+    setCursor: (position, pacedGroup) => {
+      const { timeline, cursor, pacedCursors } = get();
+      const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
+      if (pacedGroup === undefined) {
+        // A seek far into a run recorded in the worker waits for the worker's keyframe there
+        // (recordingStream.prepareSeek), then moves; a later seek supersedes it.
+        const seek = ++seeks;
+        const wait = stream.prepareSeek(timeline, clamped);
+        if (wait) {
+          void wait.then(() => {
+            if (seek === seeks && get().timeline === timeline) set({ cursor: Math.min(clamped, timeline.length), pacedCursors: null });
+          });
+          return;
+        }
+        set({ cursor: clamped, pacedCursors: null });
+        return;
+      }
+      const paced = pacedCursors ? [...pacedCursors] : new Array<number>(PANEL_GROUPS).fill(cursor);
+      paced[pacedGroup % PANEL_GROUPS] = clamped;
+      set({ cursor: clamped, pacedCursors: paced });
+    },
+    stepBy: (delta) => {
+      const { cursor } = get();
+      get().setCursor(cursor + delta);
+    },
+    loadScenario: (scenario, start, opts) => {
+      const prev = get();
+      const timeline = opts?.inThread ? recordTimeline(scenario, start) : stream.record(scenario, start);
+      set((s) => ({
+        scenario,
+        timeline,
+        revision: s.revision + 1,
+        recorded: timeline.length,
+        recording: stream.progressOf(timeline),
+        previousRun: timeline.complete ? null : { scenario: prev.scenario, timeline: prev.timeline, cursor: prev.cursor, start: stream.startOf(prev.timeline) },
+        recordingStoppedAtMs: null,
+        cursor: 0,
+        pacedCursors: null,
+        playing: false,
+        lastBranch: null,
+      }));
+    },
+    applyAction: (action) => {
+      const { timeline, cursor } = get();
+      const discardedSteps = timeline.length - cursor;
+      const at = timeline.mirrored ? stream.branch(timeline, cursor, action) : timeline.branch(cursor, action);
+      set((s) => ({
+        revision: s.revision + 1,
+        recorded: timeline.length,
+        recording: stream.progressOf(timeline),
+        previousRun: null,
+        recordingStoppedAtMs: null,
+        cursor: at,
+        pacedCursors: null,
+        lastBranch: discardedSteps > 0 ? { atStep: at, discardedSteps } : null,
+      }));
+    },
+    cancelRecording: (mode) => {
+      const { timeline, previousRun, recording } = get();
+      if (!recording) return;
+      stream.cancel(timeline);
+      if (mode === 'revert' && previousRun) {
+        set((s) => ({
+          scenario: previousRun.scenario,
+          timeline: previousRun.timeline,
+          revision: s.revision + 1,
+          recorded: previousRun.timeline.length,
+          recording: null,
+          previousRun: null,
+          recordingStoppedAtMs: null,
+          cursor: Math.min(previousRun.cursor, previousRun.timeline.length),
+          pacedCursors: null,
+          playing: false,
+          lastBranch: null,
+        }));
+        return;
+      }
+      set({ recording: null, recorded: timeline.length, previousRun: null, recordingStoppedAtMs: timeline.timeAt(timeline.length) });
+    },
+  };
+};

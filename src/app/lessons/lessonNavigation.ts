@@ -36,7 +36,7 @@ export async function openLessonStop(id: string, index: number): Promise<void> {
   const scenario = run.scenarios.get(key)!;
   const s = useAppStore.getState();
   const sameRun = s.lesson?.id === id && s.lesson.runKey === key && s.scenario === scenario && s.revision === s.lesson.revision;
-  if (!sameRun && !(s.scenario === scenario && s.lesson === null)) s.loadScenario(scenario);
+  if (!sameRun && !(s.scenario === scenario && s.lesson === null)) s.loadScenario(scenario, undefined, { inThread: true });
   const after = useAppStore.getState();
   after.setPlaying(false);
   after.setCursor(stop.step);

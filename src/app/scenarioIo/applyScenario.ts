@@ -17,7 +17,8 @@ export type ApplyResult =
 /** The path of the problem a refusal for size is reported under. */
 export const BUDGET_PATH = '(size)';
 
-export function applyScenario(scenario: Scenario): ApplyResult {
+/** `inThread`: record the whole run before returning (a shared view's actions are replayed on it at once). */
+export function applyScenario(scenario: Scenario, opts?: { inThread?: boolean }): ApplyResult {
   const verdict = checkRunBudget(scenario);
   if (!verdict.ok) {
     const lang = useAppStore.getState().lang;
@@ -25,7 +26,7 @@ export function applyScenario(scenario: Scenario): ApplyResult {
     return { ok: false, overBudget: verdict, problems: [{ path: BUDGET_PATH, message: refusalLines(verdict, t).join(' ') }] };
   }
   try {
-    useAppStore.getState().loadScenario(scenario);
+    useAppStore.getState().loadScenario(scenario, undefined, opts);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return {

@@ -31,7 +31,7 @@ export function readShareLinkAtStartup(
   }
   // A link never carries a file's `view` (its own tail does that); drop one a hand-edited link might hold.
   const { view: _fileView, ...scenario } = result.scenario;
-  const applied = applyScenario(scenario);
+  const applied = applyScenario(scenario, { inThread: view !== null });
   if (!applied.ok) return applied;
   if (view) {
     try {

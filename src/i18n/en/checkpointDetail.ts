@@ -7,6 +7,7 @@ export const checkpointDetailEn = {
   verdictExactlyOnce: 'exactly-once so far ({n} records compared)',
   verdictAtLeastOnce: 'at-least-once: {d} duplicate(s)',
   verdictLost: '{l} record(s) lost, {d} duplicate(s)',
+  verdictComputing: 'The failure-free run to compare with is being recorded in the background…',
   verdictNotYet: 'not judged yet: no record has settled',
   verdictWhyTransactional:
     'Transactional sink: records become visible only when the checkpoint that pre-committed them completes; a restore aborts the rest and replays them once.',

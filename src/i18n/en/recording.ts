@@ -10,4 +10,14 @@ export const recordingEn = {
   recErrorWhat:
     'What you can do: step back and act at an earlier step (the run is recorded again from there), or load the scenario again from ⊞ Examples or ⚙. If it happens again, export the scenario and report it with this message.',
   recErrorMessage: 'Engine message: {message}',
+  recProgressTitle: 'Recording the run…',
+  recProgressFigures: 't = {simMs} of {untilMs} ms simulated · {rate} steps/s · about {eta} left',
+  recProgressFiguresNoEta: 't = {simMs} of {untilMs} ms simulated · {rate} steps/s',
+  recProgressNote: 'The engine records in the background: you can step, scrub and play what is already recorded.',
+  recProgressLabel: 'Simulated time recorded',
+  recKeep: 'Stop here, keep what is recorded',
+  recRevert: 'Cancel, go back to the previous run',
+  recSeconds: '{n} s',
+  recMinutes: '{n} min',
+  recStoppedNote: 'Recording stopped by you at t = {atMs} ms: the run ends there.',
 } as const;

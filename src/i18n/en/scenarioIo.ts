@@ -92,6 +92,7 @@ export const scenarioIoEn = {
   cfgApplyBlocked: 'Apply is disabled: {n} problem(s) to fix first',
   cfgNoChanges: 'No changes to apply: this is the configuration of the current run.',
   cfgApplied: 'Applied: the run was re-recorded from step 0 ({steps} steps) and will be saved.',
+  cfgAppliedRecording: 'Applied: the run is being recorded from step 0 ({steps} steps so far) and will be saved.',
   cfgEstimate:
     'Estimated run: ~{steps} steps ({records} records, {checkpoints} checkpoints), ~{size} in memory, ~{time} to record; keyframe every {every} steps.',
   cfgEstimateNote: 'An estimate from the settings alone (within about a factor of 2); the app refuses runs over {maxSteps} steps or {maxSize}.',

@@ -7,6 +7,7 @@ export const checkpointDetailZh = {
   verdictExactlyOnce: '目前为精确一次（已比对 {n} 条记录）',
   verdictAtLeastOnce: '至少一次：{d} 条重复',
   verdictLost: '丢失 {l} 条记录，重复 {d} 条',
+  verdictComputing: '用于对比的无故障运行正在后台录制…',
   verdictNotYet: '尚无法判断：还没有记录稳定下来',
   verdictWhyTransactional:
     '事务型 Sink：记录只有在预提交它们的检查点完成后才可见；恢复时中止其余事务，这些记录只会被重放一次。',

@@ -12,4 +12,14 @@ export const recordingZh: Record<keyof typeof recordingEn, string> = {
   recErrorWhat:
     '你可以：退回到更早的一步并在那里操作（运行会从那里重新录制），或从 ⊞ 示例 或 ⚙ 重新加载场景。如果再次出现，请导出场景并附上这条消息报告问题。',
   recErrorMessage: '引擎消息：{message}',
+  recProgressTitle: '正在录制运行…',
+  recProgressFigures: '已模拟 t = {simMs} / {untilMs} 毫秒 · 每秒 {rate} 步 · 约剩 {eta}',
+  recProgressFiguresNoEta: '已模拟 t = {simMs} / {untilMs} 毫秒 · 每秒 {rate} 步',
+  recProgressNote: '引擎在后台录制：已录制的部分可以单步、拖动和播放。',
+  recProgressLabel: '已录制的模拟时间',
+  recKeep: '停在这里，保留已录制的部分',
+  recRevert: '取消，回到之前的运行',
+  recSeconds: '{n} 秒',
+  recMinutes: '{n} 分钟',
+  recStoppedNote: '你在 t = {atMs} 毫秒处停止了录制：运行到此为止。',
 };

@@ -92,6 +92,7 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgApplyBlocked: '无法应用：请先修正 {n} 个问题',
   cfgNoChanges: '没有可应用的修改：这就是当前运行的配置。',
   cfgApplied: '已应用：已从第 0 步重新录制（{steps} 步），并将保存。',
+  cfgAppliedRecording: '已应用：正在从第 0 步录制（目前 {steps} 步），并将保存。',
   cfgEstimate:
     '预计运行：约 {steps} 步（{records} 条记录、{checkpoints} 个检查点），内存约 {size}，录制约需 {time}；每 {every} 步一个关键帧。',
   cfgEstimateNote: '仅根据配置估算（误差约在 2 倍以内）；超过 {maxSteps} 步或 {maxSize} 的运行会被拒绝。',

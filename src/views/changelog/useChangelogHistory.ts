@@ -5,6 +5,7 @@
  */
 import type { Timeline } from '../../engine';
 import { useAppStore } from '../../store/appStore';
+import { selectContentKey } from '../../store/selectors';
 import { indexChangelogHistory, type ChangelogHistoryIndex } from './changelogHistory';
 
 let last: { timeline: Timeline; revision: number; index: ChangelogHistoryIndex } | null = null;
@@ -18,6 +19,6 @@ function indexOf(timeline: Timeline, revision: number): ChangelogHistoryIndex {
 
 export function useChangelogHistory(): ChangelogHistoryIndex {
   const timeline = useAppStore((s) => s.timeline);
-  const revision = useAppStore((s) => s.revision);
+  const revision = useAppStore(selectContentKey);
   return indexOf(timeline, revision);
 }

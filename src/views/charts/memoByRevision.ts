@@ -6,6 +6,7 @@
  */
 import type { Timeline } from '../../engine';
 import { useAppStore } from '../../store/appStore';
+import { selectContentKey } from '../../store/selectors';
 
 export type DerivedOf<T> = (timeline: Timeline, revision: number) => T;
 
@@ -22,6 +23,6 @@ export function memoByRevision<T>(derive: (timeline: Timeline) => T): DerivedOf<
 /** The derived data of the recording in the store (recomputed only when the recording changes). */
 export function useDerived<T>(derived: DerivedOf<T>): T {
   const timeline = useAppStore((s) => s.timeline);
-  const revision = useAppStore((s) => s.revision);
+  const revision = useAppStore(selectContentKey);
   return derived(timeline, revision);
 }

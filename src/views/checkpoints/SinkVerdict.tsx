@@ -2,14 +2,24 @@
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import { useViewState } from '../panelPace';
-import { sinkVerdictAt } from './sinkVerdict';
+import { useSyncExternalStore } from 'react';
+import { onReference, referenceOf, sinkVerdictAt } from './sinkVerdict';
 import './checkpoints.css';
 
 export function SinkVerdict() {
   const t = useT();
   const scenario = useAppStore((s) => s.timeline.scenario);
   const state = useViewState();
-  const v = sinkVerdictAt(scenario, state);
+  const reference = useSyncExternalStore(onReference, () => referenceOf(scenario));
+  const v = sinkVerdictAt(scenario, state, reference);
+  if (!v) {
+    return (
+      <div className="sink-verdict" data-testid="sink-verdict" aria-labelledby="sink-verdict-title">
+        <h3 id="sink-verdict-title">{t('verdictTitle')}</h3>
+        <p className="note" data-testid="sink-verdict-pending">{t('verdictComputing')}</p>
+      </div>
+    );
+  }
   const cls = v.verdict.lost > 0 ? 'failed' : v.verdict.duplicated > 0 ? 'subsumed' : v.verdict.compared === 0 ? 'progress' : 'completed';
   return (
     <div className="sink-verdict" data-testid="sink-verdict" aria-labelledby="sink-verdict-title">

@@ -49,12 +49,12 @@ describe('sink verdict at the cursor', () => {
     tl.records().forEach((r, i) => {
       if (!r.events.some((e) => e.type === 'checkpoint.completed')) return;
       const state = tl.stateAt(i + 1);
-      const v = sinkVerdictAt(tl.scenario, state);
+      const v = sinkVerdictAt(tl.scenario, state)!;
       expect(v.verdict).toEqual(exactlyOnceVerdict(state, ref));
       expect(v.duplicates).toBe(state.job.output.duplicates);
       last = v;
     });
-    const end = sinkVerdictAt(tl.scenario, tl.stateAt(tl.length));
+    const end = sinkVerdictAt(tl.scenario, tl.stateAt(tl.length))!;
     expect(end.verdict.exactlyOnce).toBe(exactlyOnce);
     expect(end.label.key).toBe(exactlyOnce ? 'verdictExactlyOnce' : 'verdictAtLeastOnce');
     expect(end.why).toBe(exactlyOnce ? 'verdictWhyTransactional' : 'verdictWhyPlainRestored');

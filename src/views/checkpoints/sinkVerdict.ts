@@ -6,16 +6,39 @@
  */
 import { exactlyOnceVerdict, failureFreeOutcome, type EngineState, type ExactlyOnceVerdict, type Scenario, type SinkOutcome } from '../../engine';
 import type { MessageKey } from '../../i18n/messages';
+import { failureFreeInWorker } from '../../recording/recorderClient';
 
 const references = new WeakMap<Scenario, SinkOutcome>();
+const pending = new WeakSet<Scenario>();
+const listeners = new Set<() => void>();
 
-function referenceOf(scenario: Scenario): SinkOutcome {
-  let r = references.get(scenario);
-  if (!r) {
-    r = failureFreeOutcome(scenario);
+/**
+ * The failure-free run's output, or null while the recording worker computes it (the page asks
+ * once per scenario and is told when it arrives). Without a worker it is computed here.
+ */
+export function referenceOf(scenario: Scenario): SinkOutcome | null {
+  const known = references.get(scenario);
+  if (known) return known;
+  if (pending.has(scenario)) return null;
+  const inWorker = failureFreeInWorker(scenario);
+  if (!inWorker) {
+    const r = failureFreeOutcome(scenario);
     references.set(scenario, r);
+    return r;
   }
-  return r;
+  pending.add(scenario);
+  void inWorker.then((r) => {
+    references.set(scenario, r);
+    pending.delete(scenario);
+    for (const l of listeners) l();
+  });
+  return null;
+}
+
+/** For useSyncExternalStore: called when a reference arrives from the worker. */
+export function onReference(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export interface SinkVerdictView {
@@ -26,8 +49,9 @@ export interface SinkVerdictView {
   why: MessageKey;
 }
 
-export function sinkVerdictAt(scenario: Scenario, state: EngineState): SinkVerdictView {
-  const verdict = exactlyOnceVerdict(state, referenceOf(scenario));
+export function sinkVerdictAt(scenario: Scenario, state: EngineState, reference: SinkOutcome | null = referenceOf(scenario)): SinkVerdictView | null {
+  if (!reference) return null;
+  const verdict = exactlyOnceVerdict(state, reference);
   const out = state.job.output;
   const label: SinkVerdictView['label'] =
     verdict.lost > 0

@@ -14,6 +14,7 @@ export function ApplyBar({ form }: { form: ScenarioDraft }) {
   const t = useT();
   const steps = useAppStore((s) => s.timeline.length);
   const actions = useAppStore((s) => s.timeline.interventions.length);
+  const recording = useAppStore((s) => s.recording !== null);
   const { check, status, canApply, changed } = form;
   // Recomputed as the user edits: what the draft would cost to record, and whether it fits.
   const draftScenario = check.result.ok ? check.result.scenario : null;
@@ -30,7 +31,7 @@ export function ApplyBar({ form }: { form: ScenarioDraft }) {
     note =
       status?.kind === 'applied' ? (
         <span role="status">
-          {t('cfgApplied', { steps: status.steps })}
+          {t(recording ? 'cfgAppliedRecording' : 'cfgApplied', { steps })}
           {status.marked && ` ${t('cfgTitleMarked')}`}
         </span>
       ) : (

@@ -48,7 +48,7 @@ function applyWithView(source: string, file: Scenario, notes: ScenarioMigrationN
   } catch (e) {
     return { kind: 'refused', source, problems: [{ path: 'view', message: e instanceof Error ? e.message : String(e) }] };
   }
-  const applied = applyScenario(scenario);
+  const applied = applyScenario(scenario, { inThread: view !== null });
   if (!applied.ok) return { kind: 'refused', source, problems: applied.problems };
   if (view) {
     try {

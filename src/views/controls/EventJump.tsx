@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { selectCursor } from '../../store/selectors';
+import { selectCursor, selectContentKey } from '../../store/selectors';
 import { eventPositions, JUMP_KINDS, nearestPosition, type JumpKind } from '../../store/eventJumps';
 import { useT } from '../../i18n/useT';
 import type { MessageKey } from '../../i18n/messages';
@@ -29,7 +29,7 @@ export function EventJump() {
   const setKind = useAppStore((s) => s.setJumpKind);
   const cursor = useAppStore(selectCursor);
   const timeline = useAppStore((s) => s.timeline);
-  const revision = useAppStore((s) => s.revision);
+  const revision = useAppStore(selectContentKey);
   // The timeline is re-recorded in place on a branch; `revision` says when.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const positions = useMemo(() => eventPositions(timeline, kind), [timeline, revision, kind]);

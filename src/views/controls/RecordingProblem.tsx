@@ -4,11 +4,12 @@
  */
 import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
+import { selectContentKey } from '../../store/selectors';
 
 export function RecordingProblem() {
   const t = useT();
-  // The timeline is re-recorded in place; `revision` changes when it is.
-  useAppStore((s) => s.revision);
+  // The timeline is re-recorded in place or streams in; the content key changes when it does.
+  useAppStore(selectContentKey);
   const error = useAppStore((s) => s.timeline.recordingError);
   if (!error) return null;
   return (

@@ -7,6 +7,7 @@
 import { useMemo, useRef } from 'react';
 import { explainPath } from '../../engine';
 import { useAppStore } from '../../store/appStore';
+import { selectContentKey } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { storageKindLabel } from '../i18nLabels/storageKind';
@@ -39,7 +40,7 @@ export function RegistryTable() {
   const cursor = useViewCursor();
   const events = useViewEvents();
   const timeline = useAppStore((s) => s.timeline);
-  const revision = useAppStore((s) => s.revision);
+  const revision = useAppStore(selectContentKey);
   const [chosen, toggleExplained] = useExplainedFile();
   // Uploads (with their compaction inputs) of the whole recording. A branch changes the Timeline
   // in place, so `revision` (bumped by every re-recording or branch) is what says to recompute.

@@ -7,6 +7,7 @@
 import type { Timeline } from '../../engine';
 import { memoByRevision, useDerived } from '../charts/memoByRevision';
 import { useAppStore } from '../../store/appStore';
+import { selectContentKey } from '../../store/selectors';
 import { restorePlan, type RestorePlan } from './restorePlan';
 import { restoreSpansOf, type RestoreSpan } from './restoreSpans';
 
@@ -42,7 +43,7 @@ export function useRestoreSpans(): RestoreSpan[] {
 /** The plan of `span` (null for a restore refused before it started). */
 export function useRestorePlan(span: RestoreSpan | null): RestorePlan | null {
   const timeline = useAppStore((s) => s.timeline);
-  const revision = useAppStore((s) => s.revision);
+  const revision = useAppStore(selectContentKey);
   if (!span || !span.started) return null;
   return cachedPlan(timeline, revision, span.startPos);
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCENARIO, Timeline, digestPlain, type EngineState } from '../engine';
+import { lazyKeyframe, packKeyframe, unpackState } from './keyframeCodec';
+import { packChunk } from './recorderCore';
+
+describe('keyframes cross to the page as text, decoded when a seek needs them', () => {
+  it('round-trips what JSON alone loses: byte arrays (shared ones once), ±Infinity, NaN, -0, a "__proto__" key', () => {
+    const bytes = new Uint8Array([1, 2, 250]);
+    const state = JSON.parse('{"__proto__": {"x": 1}}') as Record<string, unknown>;
+    Object.assign(state, { a: bytes, b: [bytes, new Uint8Array(0)], inf: Infinity, ninf: -Infinity, nan: NaN, nz: -0, n: 3.5, s: 'u8' });
+    const packed = packKeyframe({ position: 7, state: state as unknown as EngineState });
+    expect(packed.bytes).toHaveLength(2);
+    const back = unpackState(packed) as unknown as Record<string, unknown>;
+    expect(back.a).toEqual(bytes);
+    expect((back.b as Uint8Array[])[0]).toBe(back.a);
+    expect(back.inf).toBe(Infinity);
+    expect(back.ninf).toBe(-Infinity);
+    expect(back.nan).toBeNaN();
+    expect(Object.is(back.nz, -0)).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(back, '__proto__')?.value).toEqual({ x: 1 });
+    expect(digestPlain(back)).toBe(digestPlain(state));
+  });
+
+  it('a chunk carries keyframes as text, not as an engine state to clone; the page decodes one only when read', () => {
+    const t = Timeline.begin(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    t.recordSome(100);
+    const wire = packChunk(t.takeChunk(0));
+    expect(wire.keyframes.map((k) => k.position)).toEqual([32, 64, 96]);
+    for (const k of wire.keyframes) expect(typeof k.json).toBe('string');
+    let reads = 0;
+    const p = wire.keyframes[0]!;
+    const lazy = lazyKeyframe({ ...p, get json() { reads++; return p.json; } });
+    expect(reads).toBe(0);
+    expect(digestPlain(lazy.state)).toBe(digestPlain(t.stateAt(32)));
+    expect(lazy.state).toBe(lazy.state);
+    expect(reads).toBe(1);
+  });
+
+  it('a RocksDB run (the default: SST bytes in state) decodes to the same state at every keyframe', () => {
+    const t = Timeline.begin(DEFAULT_SCENARIO, { keyframeEvery: 64 });
+    t.recordSome(600);
+    const wire = packChunk(t.takeChunk(0));
+    expect(wire.keyframes.some((k) => k.bytes.length > 0)).toBe(true);
+    for (const k of wire.keyframes) expect(digestPlain(unpackState(k))).toBe(digestPlain(t.stateAt(k.position)));
+  });
+});

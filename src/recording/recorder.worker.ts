@@ -1,0 +1,48 @@
+/**
+ * The Web Worker that records runs (src/recording/recorderCore.ts), exposed through Comlink.
+ * Chunks go back through a callback the page passes in `connect` (a Comlink proxy), so each
+ * chunk is one message, structured-cloned (see docs/architecture.md, "The engine in a Web Worker").
+ */
+import * as Comlink from 'comlink';
+import { RecorderCore, type RecordingChunk } from './recorderCore';
+import { RECORDER_TIMING } from './recorderTiming';
+import type { PackedKeyframe } from './keyframeCodec';
+import { failureFreeOutcome, type Intervention, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
+
+let core: RecorderCore | null = null;
+
+// A MessageChannel turn lets queued messages (branch, cancel) in without setTimeout's 4 ms clamp.
+const channel = new MessageChannel();
+const waiting: (() => void)[] = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+const pause = () =>
+  new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+
+const api = {
+  connect(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): void {
+    core = new RecorderCore((c) => void onChunk(c), { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
+  },
+  record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[]): void {
+    core!.record(epoch, scenario, start, branches);
+  },
+  branch(epoch: number, position: number, action: UserAction): void {
+    core!.branch(epoch, position, action);
+  },
+  keyframeNear(epoch: number, position: number): PackedKeyframe | null {
+    return core!.keyframeNear(epoch, position);
+  },
+  cancel(epoch: number): void {
+    core!.cancel(epoch);
+  },
+  /** A whole run: asked of the second worker (recorderClient.ts), so it never holds up a recording. */
+  failureFree(scenario: Scenario): SinkOutcome {
+    return failureFreeOutcome(scenario);
+  },
+};
+
+export type RecorderApi = typeof api;
+
+Comlink.expose(api);

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCENARIO, Timeline, digestPlain, type UserAction } from '../engine';
+import { RecorderCore, unpackChunk, type RecordingChunk } from './recorderCore';
+import { lazyKeyframe } from './keyframeCodec';
+
+/** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
+function harness(epochFilter?: () => number) {
+  const received: RecordingChunk[] = [];
+  let tick = 0;
+  const mirror = { current: Timeline.mirror(DEFAULT_SCENARIO, { keyframeEvery: 32 }) };
+  const core = new RecorderCore(
+    (c) => {
+      received.push(c);
+      if (!epochFilter || c.epoch === epochFilter()) mirror.current.receive(unpackChunk(c.chunk));
+    },
+    { keyframeEvery: 32, keyframeGap: 96, sliceMs: 4, firstSliceMs: 1, stepsPerCheck: 16, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
+  );
+  const settled = async () => {
+    while (!received.at(-1)?.chunk.done) await new Promise((r) => setTimeout(r, 0));
+  };
+  return { core, received, mirror, settled };
+}
+
+function sameRun(a: Timeline, b: Timeline): void {
+  expect(a.length).toBe(b.length);
+  for (let p = 1; p <= a.length; p++) expect(a.eventsAt(p)).toEqual(b.eventsAt(p));
+  for (const p of [0, 1, 31, 32, 33, Math.floor(a.length / 2), a.length]) expect(digestPlain(a.stateAt(p))).toBe(digestPlain(b.stateAt(p)));
+  expect(a.interventions).toEqual(b.interventions);
+}
+
+describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
+  it('streams the run in several ordered chunks that rebuild the same timeline as recording at once', async () => {
+    const { core, received, mirror, settled } = harness();
+    core.record(1, DEFAULT_SCENARIO);
+    await settled();
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    expect(received.length).toBeGreaterThan(3);
+    // Chunks follow one another: each starts where the previous one ended, only the last is done.
+    let end = 0;
+    for (const [i, c] of received.entries()) {
+      expect(c.chunk.from).toBe(end);
+      end = c.chunk.from + c.chunk.steps.length;
+      expect(c.chunk.done).toBe(i === received.length - 1);
+      for (const k of c.chunk.keyframes) expect(k.position).toBeGreaterThan(c.chunk.from);
+    }
+    expect(mirror.current.complete).toBe(true);
+    sameRun(mirror.current, whole);
+  });
+
+  it('a branch sent while recording is applied where asked and recorded on, as Timeline#branch does', async () => {
+    const action: UserAction = { do: 'emit', records: [{ key: 'b', value: 6 }] };
+    const { core, received, mirror, settled } = harness(() => 2);
+    core.record(2, DEFAULT_SCENARIO);
+    // Let two chunks in, then branch the page's copy and the worker's at step 40.
+    while (received.length < 2 || mirror.current.length < 41) await new Promise((r) => setTimeout(r, 0));
+    expect(mirror.current.complete).toBe(false);
+    mirror.current.branchOnly(40, action);
+    core.branch(2, 40, action);
+    await settled();
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    whole.branch(40, action);
+    sameRun(mirror.current, whole);
+    expect(mirror.current.interventions).toEqual([{ step: 41, action }]);
+  });
+
+  it('cancel stops the recording where it is: a last chunk says done, nothing follows', async () => {
+    const { core, received, mirror } = harness();
+    core.record(3, DEFAULT_SCENARIO);
+    while (received.length < 2) await new Promise((r) => setTimeout(r, 0));
+    core.cancel(3);
+    const count = received.length;
+    expect(received.at(-1)!.chunk.done).toBe(true);
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(received.length).toBe(count);
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    expect(mirror.current.complete).toBe(true);
+    expect(mirror.current.length).toBeLessThan(whole.length);
+    // What was kept is the start of the same run.
+    const n = mirror.current.length;
+    for (let p = 1; p <= n; p++) expect(mirror.current.eventsAt(p)).toEqual(whole.eventsAt(p));
+    expect(digestPlain(mirror.current.stateAt(n))).toBe(digestPlain(whole.stateAt(n)));
+  });
+
+  it('a new recording replaces one under way: its chunks carry the new epoch and start from step 0', async () => {
+    const { core, received } = harness();
+    core.record(4, DEFAULT_SCENARIO);
+    while (received.length < 2) await new Promise((r) => setTimeout(r, 0));
+    const before = received.length;
+    core.record(5, { ...DEFAULT_SCENARIO, untilMs: 3000 });
+    while (!received.at(-1)!.chunk.done) await new Promise((r) => setTimeout(r, 0));
+    const after = received.slice(before);
+    expect(after.every((c) => c.epoch === 5)).toBe(true);
+    expect(after[0]!.chunk.from).toBe(0);
+    expect(received.filter((c) => c.epoch === 4).every((c) => !c.chunk.done)).toBe(true);
+  });
+
+  it('re-records a run the worker no longer holds with its actions, to the same timeline', async () => {
+    const action: UserAction = { do: 'emit', records: [{ key: 'a', value: 5 }] };
+    const { core, mirror, settled } = harness();
+    core.record(6, DEFAULT_SCENARIO, undefined, [{ step: 31, action }]);
+    await settled();
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    whole.branch(30, action);
+    sameRun(mirror.current, whole);
+  });
+
+  it('a seek far from the page\'s keyframes takes the worker\'s nearest one: the same state, replayed from close by', async () => {
+    const { core, mirror, settled } = harness();
+    core.record(7, DEFAULT_SCENARIO);
+    await settled();
+    const t = mirror.current;
+    const far = t.length - 5;
+    const own = t.keyframeNear(far).position;
+    expect(far - own).toBeGreaterThan(32);
+    expect(core.keyframeNear(6, far)).toBeNull();
+    const packed = core.keyframeNear(7, far)!;
+    expect(packed.position).toBe(Math.floor(far / 32) * 32);
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    t.addKeyframe(lazyKeyframe(packed));
+    expect(t.keyframeNear(far).position).toBe(packed.position);
+    expect(digestPlain(t.stateAt(far))).toBe(digestPlain(whole.stateAt(far)));
+    expect(digestPlain(t.stateAt(own + 1))).toBe(digestPlain(whole.stateAt(own + 1)));
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The recording side of the engine in a Web Worker, as plain logic (the worker file only exposes
+ * it through Comlink), so unit tests run it directly. It records in slices: each slice records
+ * for about `sliceMs` of wall time, then hands the new steps and keyframes to `send` as one chunk
+ * and yields, so a `branch` or `cancel` sent meanwhile is taken between two slices.
+ *
+ * Every request carries an epoch, the page's count of recordings: a chunk names the epoch it
+ * belongs to, so the page drops chunks of a recording it has replaced.
+ */
+import { Timeline, type Intervention, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import type { TimelineChunk } from '../engine/timeline';
+import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
+
+/** A TimelineChunk as it crosses to the page: keyframes packed as text (keyframeCodec.ts). */
+export interface WireChunk extends Omit<TimelineChunk, 'keyframes'> {
+  keyframes: PackedKeyframe[];
+}
+
+export interface RecordingChunk {
+  epoch: number;
+  chunk: WireChunk;
+}
+
+export function packChunk(c: TimelineChunk): WireChunk {
+  return { ...c, keyframes: c.keyframes.map(packKeyframe) };
+}
+
+/** The page's side: keyframes stay text until a seek needs one. */
+export function unpackChunk(c: WireChunk): TimelineChunk {
+  return { ...c, keyframes: c.keyframes.map(lazyKeyframe) };
+}
+
+export interface RecorderOptions {
+  keyframeEvery: number;
+  /** Wall time a slice records before its chunk is sent. */
+  sliceMs: number;
+  /** The first slice of a recording is shorter, so the page shows the first steps soon. */
+  firstSliceMs: number;
+  /** Fewest steps between two keyframes sent to the page (Timeline#takeChunk). */
+  keyframeGap: number;
+  /** Steps recorded between two looks at the clock. */
+  stepsPerCheck: number;
+  now: () => number;
+  /** Lets queued requests (branch, cancel) in before the next slice. */
+  pause: () => Promise<void>;
+}
+
+export class RecorderCore {
+  private timeline: Timeline | null = null;
+  private epoch = -1;
+  private looping = false;
+
+  constructor(
+    private readonly send: (c: RecordingChunk) => void,
+    private readonly opts: RecorderOptions,
+  ) {}
+
+  /**
+   * Starts recording `scenario` from step 0, replacing any recording under way. `branches` are
+   * user actions to apply on the way, in order (each at position `step - 1`): the page asks for
+   * this when it branches a run the worker no longer holds (one it went back to).
+   */
+  record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches: readonly Intervention[] = []): void {
+    const t = Timeline.begin(scenario, { keyframeEvery: this.opts.keyframeEvery, start });
+    for (const b of branches) {
+      while (t.length < b.step - 1 && !t.recordSome(b.step - 1 - t.length)) {
+        /* record up to the action */
+      }
+      t.branchOnly(b.step - 1, b.action);
+    }
+    this.timeline = t;
+    this.restart(epoch);
+  }
+
+  /**
+   * Applies `action` at `position` of the current recording (the page did the same on its copy)
+   * and records on from there.
+   */
+  branch(epoch: number, position: number, action: UserAction): void {
+    const t = this.timeline;
+    if (!t) throw new Error('No recording to branch');
+    if (position > t.length) throw new RangeError(`Branch at step ${position}: only ${t.length} steps recorded`);
+    t.branchOnly(position, action);
+    this.restart(epoch);
+  }
+
+  /**
+   * The recording's own keyframe nearest at or before `position`, packed, for a page that seeks
+   * far from the keyframes it was sent; null when `epoch` is not the recording held here.
+   */
+  keyframeNear(epoch: number, position: number): PackedKeyframe | null {
+    const t = this.timeline;
+    if (!t || epoch !== this.epoch || position > t.length) return null;
+    return packKeyframe(t.keyframeNear(position));
+  }
+
+  /** Stops the recording of `epoch` where it is; a last chunk says it is done. */
+  cancel(epoch: number): void {
+    const t = this.timeline;
+    if (!t || epoch !== this.epoch || t.complete) return;
+    t.stop();
+    this.send({ epoch, chunk: packChunk(t.takeChunk(this.opts.keyframeGap)) });
+  }
+
+  private restart(epoch: number): void {
+    this.epoch = epoch;
+    if (!this.looping) void this.loop();
+  }
+
+  private async loop(): Promise<void> {
+    this.looping = true;
+    try {
+      let epoch = -1;
+      let first = true;
+      for (;;) {
+        const t = this.timeline;
+        if (!t || t.complete) break;
+        if (epoch !== this.epoch) {
+          epoch = this.epoch;
+          first = true;
+        }
+        const until = this.opts.now() + (first ? this.opts.firstSliceMs : this.opts.sliceMs);
+        first = false;
+        while (!t.recordSome(this.opts.stepsPerCheck) && this.opts.now() < until) {
+          /* record on */
+        }
+        this.send({ epoch, chunk: packChunk(t.takeChunk(this.opts.keyframeGap)) });
+        if (t.complete) break;
+        await this.opts.pause();
+      }
+    } finally {
+      this.looping = false;
+    }
+  }
+}

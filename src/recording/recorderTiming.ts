@@ -1,0 +1,13 @@
+/**
+ * How the worker slices a recording. A chunk every ~150 ms keeps the page's work per chunk (clone
+ * in, append, one store update) small and lets branch/cancel in within a slice; the first slice
+ * is short so the first steps show right after Apply.
+ */
+export const RECORDER_TIMING = {
+  sliceMs: 150,
+  firstSliceMs: 15,
+  stepsPerCheck: 64,
+  // A keyframe of a large run is megabytes to clone into the page (1.4 MB at parallelism 8 and
+  // 10,000 keys, growing): at most one per chunk, and none closer than this many steps.
+  keyframeGap: 512,
+} as const;

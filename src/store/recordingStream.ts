@@ -1,0 +1,158 @@
+/**
+ * The page's side of a recording made in the Web Worker: it creates the mirror timeline the
+ * store shows, sends the worker what to record (with an epoch, the count of recordings), takes
+ * in the chunks of the current epoch and keeps the progress figures. Without a Worker (unit
+ * tests under Node) `record` records in this thread, as the app did before the worker.
+ */
+import type { StoreApi } from 'zustand';
+import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
+import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
+import { lazyKeyframe } from '../recording/keyframeCodec';
+import type { AppStore } from './appStore';
+
+export const KEYFRAME_EVERY = 32;
+/** Fewest ms between two store updates from a streaming recording (measured in docs/architecture.md). */
+export const SHOW_EVERY_MS = 250;
+/** A seek further than this from the page's nearest keyframe asks the worker for a closer one. */
+export const SEEK_REPLAY_STEPS = 96;
+
+export interface RecordingProgress {
+  /** Simulated time reached, and where the run ends. */
+  simMs: number;
+  untilMs: number;
+  /** Wall time since this recording (or branch) started, ms. */
+  elapsedMs: number;
+  stepsPerSecond: number;
+  /** Wall time still needed at the rate so far (null until there is a rate). */
+  etaMs: number | null;
+}
+
+export interface SavedRun {
+  scenario: Scenario;
+  timeline: Timeline;
+  cursor: number;
+  start?: RetainedCheckpointImport;
+}
+
+type Set = StoreApi<AppStore>['setState'];
+type Get = StoreApi<AppStore>['getState'];
+
+export function recordingStream(set: Set, get: Get) {
+  let client: RecorderClient | null | undefined;
+  let epoch = 0;
+  /** The mirror whose recording the worker holds. */
+  let held: Timeline | null = null;
+  /** The epoch under which the worker holds `held` (a cancel moves the page's epoch on, not the worker's). */
+  let heldEpoch = 0;
+  const starts = new WeakMap<Timeline, RetainedCheckpointImport | undefined>();
+  let began = { at: 0, steps: 0, simMs: 0 };
+  const now = () => performance.now();
+
+  const clientOf = (): RecorderClient | null => {
+    if (client === undefined) client = startRecorderWorker(onChunk, KEYFRAME_EVERY);
+    return client;
+  };
+
+  /** When the store last heard of new steps, and the pending later update (see onChunk). */
+  let shownAt = -Infinity;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+
+  function show(): void {
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+    shownAt = now();
+    const t = get().timeline;
+    if (t === held) set({ recorded: t.length, recording: progressOf(t) });
+  }
+
+  function onChunk(c: RecordingChunk): void {
+    const t = get().timeline;
+    if (c.epoch !== epoch || t !== held) return;
+    t.receive(unpackChunk(c.chunk));
+    // Every store update re-renders the views that read the whole run (scrubber marks, charts,
+    // event jumps…), so chunks are taken in at once but shown at most every SHOW_EVERY_MS; the
+    // last chunk, and the first after a pause, show at once.
+    if (t.complete || now() - shownAt >= SHOW_EVERY_MS) show();
+    else pending ??= setTimeout(show, SHOW_EVERY_MS - (now() - shownAt));
+  }
+
+  function progressOf(t: Timeline): RecordingProgress | null {
+    if (t.complete) return null;
+    const elapsedMs = now() - began.at;
+    const simMs = t.timeAt(t.length);
+    const untilMs = t.scenario.untilMs;
+    const simRate = elapsedMs > 0 ? (simMs - began.simMs) / elapsedMs : 0;
+    return {
+      simMs,
+      untilMs,
+      elapsedMs,
+      stepsPerSecond: elapsedMs > 0 ? ((t.length - began.steps) * 1000) / elapsedMs : 0,
+      etaMs: simRate > 0 ? Math.max(0, (untilMs - simMs) / simRate) : null,
+    };
+  }
+
+  function begin(t: Timeline): void {
+    held = t;
+    began = { at: now(), steps: t.length, simMs: t.timeAt(t.length) };
+  }
+
+  return {
+    progressOf,
+    startOf: (t: Timeline) => starts.get(t),
+    record(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
+      const c = clientOf();
+      if (!c) return Timeline.record(scenario, { keyframeEvery: KEYFRAME_EVERY, start });
+      // A recording still under way is replaced: it stays what it is (kept for "go back").
+      if (held && !held.complete) held.stop();
+      const t = Timeline.mirror(scenario, { keyframeEvery: KEYFRAME_EVERY, start });
+      starts.set(t, start);
+      epoch++;
+      c.record(epoch, scenario, start);
+      heldEpoch = epoch;
+      begin(t);
+      return t;
+    },
+    /** Branches a mirror here (a refused action throws, untouched) and has the worker record on. */
+    branch(t: Timeline, position: number, action: UserAction): number {
+      const c = clientOf()!;
+      const at = t.branchOnly(position, action);
+      epoch++;
+      if (held === t) c.branch(epoch, position, action);
+      // A run the worker no longer holds (one the user went back to): it records it again with its actions.
+      else c.record(epoch, t.scenario, starts.get(t), t.interventions.slice());
+      held = t;
+      heldEpoch = epoch;
+      begin(t);
+      return at;
+    },
+    /**
+     * Before the page reads `position` of a mirror far from the keyframes it holds: the worker
+     * sends its own keyframe there (it keeps one every KEYFRAME_EVERY steps), so the page replays
+     * a few dozen steps instead of up to a chunk's worth (hundreds to thousands, measured at up
+     * to seconds on the page's thread). The keyframe is decoded here, in its own task, before
+     * the views read it. Null when nothing is to gain (near a keyframe, or the worker no longer
+     * holds this run).
+     */
+    prepareSeek(t: Timeline, position: number): Promise<void> | null {
+      if (!t.mirrored || t !== held || position - t.keyframeNear(position).position <= SEEK_REPLAY_STEPS) return null;
+      const cuts = t.truncations;
+      return client!
+        .keyframeNear(heldEpoch, position)
+        .then((p) => {
+          if (!p || t.truncations !== cuts || p.position > t.length) return;
+          const k = lazyKeyframe(p);
+          void k.state;
+          t.addKeyframe(k);
+        })
+        .catch(() => undefined);
+    },
+    cancel(t: Timeline): void {
+      if (t.complete || !t.mirrored) return;
+      if (held === t) client?.cancel(epoch);
+      // Chunks already on their way belong to the cancelled epoch and are dropped.
+      epoch++;
+      t.stop();
+    },
+  };
+}
