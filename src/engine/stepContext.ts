@@ -30,15 +30,14 @@ export class StepContext {
   }
 
   emit<T extends EventType>(type: T, payload: EventPayloads[T], opts: EmitOptions = {}): void {
-    const event = {
-      type,
-      step: this.state.stepIndex,
-      atMs: this.state.nowMs,
-      ...(opts.task !== undefined ? { task: opts.task } : {}),
-      flinkRef: opts.flinkRef ?? FLINK_REFS[type],
-      ...payload,
-    } as EngineEvent;
-    this.events.push(event);
+    // Built field by field rather than with two object spreads: emit runs several times per
+    // step, and this keeps the same fields in the same order (payload fields last, overriding).
+    const event: Record<string, unknown> = { type, step: this.state.stepIndex, atMs: this.state.nowMs };
+    if (opts.task !== undefined) event.task = opts.task;
+    event.flinkRef = opts.flinkRef ?? FLINK_REFS[type];
+    const fields = payload as Record<string, unknown>;
+    for (const k in fields) if (Object.hasOwn(fields, k)) event[k] = fields[k];
+    this.events.push(event as unknown as EngineEvent);
   }
 
   /** Schedules `item` to be handled `delayMs` simulated milliseconds from now. */
