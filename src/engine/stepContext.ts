@@ -6,7 +6,7 @@
 import { enqueue } from './core/eventQueue';
 import { nextFloat, nextInt } from './core/rng';
 import { FLINK_REFS, type EngineEvent, type EventPayloads, type EventType } from './events';
-import type { QueueItem } from './queueItems';
+import type { QueueItem, QueueItemOf } from './queueItems';
 import type { EngineState } from './state';
 import type { EngineHooks } from './wiring';
 
@@ -18,6 +18,12 @@ export interface EmitOptions {
 
 export class StepContext {
   readonly events: EngineEvent[] = [];
+  /**
+   * Per channel key, the network buffer this step is filling (an arrival already queued, still
+   * open for more records): a step's records on one channel travel together. Cleared per step;
+   * an event (barrier, cancel marker) sent on the channel closes it.
+   */
+  readonly openBuffers = new Map<string, QueueItemOf<'record.arrive'>>();
 
   /** `hooks`: the upcalls the root wires (wiring.ts). */
   constructor(
