@@ -17,6 +17,7 @@ export { HOP_LATENCY_MS } from './job/latencies';
 export { formatKeyGroupRange } from './keys/keyGroupRange';
 export { keyedStateEntries, type KeyedStateEntryView } from './job/stateView';
 export { recordsInFlight, barriersInFlight, blockedChannels, type RecordInFlight, type BarrierInFlight } from './job/inFlight';
+export { arrivingRecords, recordsPerBuffer } from './dataflow/networkBuffers';
 export type { CheckpointFailureReason, CheckpointHistoryEntry, CompletedCheckpoint, CoordinatorState } from './coordinator/coordinatorState';
 export type { StoredFile, StoredFileMeta, RemoteStorageState } from './storage/remoteStorage';
 export type { RetainedCheckpointImport } from './restore/startFromRetained';

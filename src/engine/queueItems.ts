@@ -23,6 +23,8 @@ export type QueueItem =
       from: string;
       /** Where the record was read: `p<partition>:g<offset>` (generator) or `p<partition>:l<offset>` (script log). */
       origin: string;
+      /** The records that follow it in the same network buffer (`job.network.recordsPerBuffer` > 1), in channel order. */
+      more?: { key: string | number; keyGroup: number; value: number; origin: string }[];
     }
   /** The periodic checkpoint scheduler fires (`CheckpointCoordinator.ScheduledTrigger`). */
   | { kind: 'checkpoint.periodic'; generation: number }

@@ -6,7 +6,7 @@
 import { enqueue } from './core/eventQueue';
 import { nextFloat, nextInt } from './core/rng';
 import { FLINK_REFS, type EngineEvent, type EventPayloads, type EventType } from './events';
-import type { QueueItem } from './queueItems';
+import type { QueueItem, QueueItemOf } from './queueItems';
 import type { EngineState } from './state';
 import type { EngineHooks } from './wiring';
 
@@ -18,6 +18,12 @@ export interface EmitOptions {
 
 export class StepContext {
   readonly events: EngineEvent[] = [];
+  /**
+   * Per channel key, the network buffer this step is filling (an arrival already queued, still
+   * open for more records): a step's records on one channel travel together. Cleared per step;
+   * an event (barrier, cancel marker) sent on the channel closes it.
+   */
+  readonly openBuffers = new Map<string, QueueItemOf<'record.arrive'>>();
 
   /** `hooks`: the upcalls the root wires (wiring.ts). */
   constructor(
@@ -30,15 +36,14 @@ export class StepContext {
   }
 
   emit<T extends EventType>(type: T, payload: EventPayloads[T], opts: EmitOptions = {}): void {
-    const event = {
-      type,
-      step: this.state.stepIndex,
-      atMs: this.state.nowMs,
-      ...(opts.task !== undefined ? { task: opts.task } : {}),
-      flinkRef: opts.flinkRef ?? FLINK_REFS[type],
-      ...payload,
-    } as EngineEvent;
-    this.events.push(event);
+    // Built field by field rather than with two object spreads: emit runs several times per
+    // step, and this keeps the same fields in the same order (payload fields last, overriding).
+    const event: Record<string, unknown> = { type, step: this.state.stepIndex, atMs: this.state.nowMs };
+    if (opts.task !== undefined) event.task = opts.task;
+    event.flinkRef = opts.flinkRef ?? FLINK_REFS[type];
+    const fields = payload as Record<string, unknown>;
+    for (const k in fields) if (Object.hasOwn(fields, k)) event[k] = fields[k];
+    this.events.push(event as unknown as EngineEvent);
   }
 
   /** Schedules `item` to be handled `delayMs` simulated milliseconds from now. */

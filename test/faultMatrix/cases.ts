@@ -113,7 +113,19 @@ export interface FaultCase {
   savepoint: SavepointFormat | 'none';
   restoreMode: RestoreModeDimension;
   restoreFrom: RestoreSource;
+  /** `job.network.recordsPerBuffer`: 1 (records travel one by one) unless the case runs with network buffers. */
+  recordsPerBuffer: number;
 }
+
+/**
+ * The network-buffer dimension (`job.network.recordsPerBuffer` = 8: a source step reads up to 8
+ * records, a channel carries them as one buffer, a subtask takes a buffer in one step): every mode
+ * × phase on one heap and one RocksDB-incremental backend with the changelog off and on, under
+ * last-used-id, so alignment, overtaking with channel state, restores and replays are checked on
+ * buffered runs without doubling the matrix.
+ */
+export const BUFFERED_RECORDS_PER_BUFFER = 8;
+const BUFFERED_BACKENDS: ReadonlySet<string> = new Set(['hashmap-full', 'rocksdb-incremental', 'changelog+rocksdb-incremental']);
 
 export function allCases(): FaultCase[] {
   const out: FaultCase[] = [];
@@ -128,15 +140,19 @@ export function allCases(): FaultCase[] {
           // extra uploads of a native savepoint move that moment out of reach in one case
           // (rocksdb-incremental / last-used-id / unaligned), so this phase takes a canonical one.
           const savepoint: SavepointFormat = phase === 'during-alignment-held' ? 'canonical' : turnFormat;
-          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint`, backend, registry, mode, phase, savepoint, restoreMode: 'failover', restoreFrom: 'latest checkpoint' });
+          out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint`, backend, registry, mode, phase, savepoint, restoreMode: 'failover', restoreFrom: 'latest checkpoint', recordsPerBuffer: 1 });
+          if (registry === 'last-used-id' && BUFFERED_BACKENDS.has(backend.id)) {
+            const n = BUFFERED_RECORDS_PER_BUFFER;
+            out.push({ name: `${backend.id} / ${registry} / ${mode} / ${phase} / ${savepoint} savepoint / buffers of ${n}`, backend, registry, mode, phase, savepoint, restoreMode: 'failover', restoreFrom: 'latest checkpoint', recordsPerBuffer: n });
+          }
         }
       }
       for (const restoreMode of RESTORE_MODES) {
         if (restoreMode === 'failover' || (restoreMode === 'NO_CLAIM' && backend.changelog)) continue;
-        out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode}`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint: 'canonical', restoreFrom: 'latest checkpoint' });
+        out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode}`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint: 'canonical', restoreFrom: 'latest checkpoint', recordsPerBuffer: 1 });
         if (registry === 'refcount') continue;
         for (const savepoint of SAVEPOINT_FORMATS) {
-          out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode} from ${savepoint} savepoint`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint, restoreFrom: 'savepoint' });
+          out.push({ name: `${backend.id} / ${registry} / exactly_once / restore / new job ${restoreMode} from ${savepoint} savepoint`, backend, registry, mode: 'exactly_once', phase: 'restore', restoreMode, savepoint, restoreFrom: 'savepoint', recordsPerBuffer: 1 });
         }
       }
     }
@@ -220,7 +236,7 @@ export function scenarioFor(c: FaultCase, faults: readonly ScenarioAction[]): Sc
     format: SCENARIO_FORMAT,
     title: `fault matrix: ${c.name}`,
     seed: 11,
-    job: { parallelism: 2, maxParallelism: 16, source: { kind: 'script' }, operators: [{ name: 'count', state: 'value' }], sink: { kind: 'transactional' } },
+    job: { parallelism: 2, maxParallelism: 16, source: { kind: 'script' }, operators: [{ name: 'count', state: 'value' }], sink: { kind: 'transactional' }, ...(c.recordsPerBuffer > 1 ? { network: { recordsPerBuffer: c.recordsPerBuffer } } : {}) },
     storage: { latencyMs: 10, bytesPerMs: 1000 },
     stateBackend: {
       type: c.backend.type,

@@ -1,5 +1,5 @@
 /** The fault matrix as text: per dimension, how many cases were tried and how many passed. */
-import { BACKENDS, MODES, PHASES, PHASE_GROUP, REGISTRIES, SAVEPOINT_FORMATS, RESTORE_MODES, type FaultCase } from './cases';
+import { BACKENDS, BUFFERED_RECORDS_PER_BUFFER, MODES, PHASES, PHASE_GROUP, REGISTRIES, SAVEPOINT_FORMATS, RESTORE_MODES, type FaultCase } from './cases';
 
 export interface CaseOutcome {
   passed: boolean;
@@ -29,6 +29,7 @@ export function matrixTable(cases: readonly FaultCase[], outcomes: ReadonlyMap<s
   for (const b of BACKENDS) add('backend', b.id, (c) => c.backend.id === b.id);
   for (const r of REGISTRIES) add('registry', r, (c) => c.registry === r);
   for (const m of MODES) add('mode', m, (c) => c.mode === m);
+  for (const n of [1, BUFFERED_RECORDS_PER_BUFFER]) add('records per network buffer', String(n), (c) => c.recordsPerBuffer === n);
   for (const f of SAVEPOINT_FORMATS) add('savepoint format', f, (c) => c.savepoint === f);
   for (const r of RESTORE_MODES) add('restore mode', r, (c) => c.restoreMode === r);
   for (const r of RESTORE_MODES) add('new job from a savepoint', r, (c) => c.restoreFrom === 'savepoint' && c.restoreMode === r);

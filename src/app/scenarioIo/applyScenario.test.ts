@@ -20,7 +20,8 @@ describe('applyScenario and the run budget', () => {
     const r = applyScenario(scaleRun());
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.overBudget?.estimate.steps).toBeGreaterThan(1_000_000);
+    // In buffers of 256 the barriers of its 500 checkpoints alone are over the step limit, its events over the size limit.
+    expect(r.overBudget?.estimate.steps).toBeGreaterThan(400_000);
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0]!.path).toBe(BUDGET_PATH);
     expect(r.problems[0]!.message).toMatch(/Too big to record/);

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO } from '../defaultScenario';
+import { DEFAULT_SCENARIO, DEFAULT_SCENARIO_INPUT, scenarioOf } from '../defaultScenario';
+import type { Scenario } from '../scenario/scenarioSchema';
 import { parseScenarioText } from '../scenario/parseScenario';
 import { Timeline } from '../timeline';
 import { checkRunBudget, estimateRun, KEYFRAME_BUDGET_BYTES, keyframeSpacing, MIN_KEYFRAME_EVERY, RUN_BUDGET } from './runEstimate';
@@ -15,25 +16,52 @@ function scaleRun() {
   return r.scenario;
 }
 
+/** A copy of `s` with its records in network buffers of `n`. */
+function buffered(s: Scenario, n: number): Scenario {
+  return { ...s, job: { ...s.job, network: { recordsPerBuffer: n } } };
+}
+
+/** A slow operator under at-least-once, and unaligned checkpoints: other step shapes per record and per checkpoint. */
+const slowAtLeastOnce = scenarioOf({ ...DEFAULT_SCENARIO_INPUT, job: { parallelism: 3, source: { kind: 'generator', keys: 40, ratePerSec: 150 }, operators: [{ name: 'count', state: 'value', processingMs: 2 }] }, checkpointing: { intervalMs: 500, mode: 'at_least_once' }, untilMs: 4_000 });
+const unaligned = scenarioOf({ ...DEFAULT_SCENARIO_INPUT, job: { parallelism: 4, source: { kind: 'generator', keys: 100, ratePerSec: 300 } }, stateBackend: { type: 'rocksdb', incremental: true }, checkpointing: { intervalMs: 400, unaligned: true }, untilMs: 3_000 });
+
 describe('estimateRun', () => {
   it.each([
     ['the default scenario', DEFAULT_SCENARIO],
-    ['the scale run cut to 1.5 s', { ...scaleRun(), untilMs: 1_500 }],
-  ])('%s: steps within a factor of 2 of a real recording, records exact', (_name, s) => {
+    ['the default scenario in buffers of 8', buffered(DEFAULT_SCENARIO, 8)],
+    ['the per-record scale run cut to 1.5 s', buffered({ ...scaleRun(), untilMs: 1_500 }, 1)],
+    ['the scale run cut to 6 s, in buffers of 256', buffered({ ...scaleRun(), untilMs: 6_000 }, 256)],
+    ['a slow operator, at least once', slowAtLeastOnce],
+    ['unaligned checkpoints on RocksDB, in buffers of 16', buffered(unaligned, 16)],
+  ])('%s: steps and events within a factor of 2 of a real recording, records exact', (_name, s) => {
     const t = Timeline.record(s, { maxSteps: Number.MAX_SAFE_INTEGER });
     const e = estimateRun(s);
     expect(e.steps / t.length).toBeGreaterThan(0.5);
     expect(e.steps / t.length).toBeLessThan(2);
+    let events = 0;
+    for (const r of t.records()) events += r.events.length;
+    expect(e.events / events).toBeGreaterThan(0.5);
+    expect(e.events / events).toBeLessThan(2);
     const read = Object.values(t.seek(t.length).state.job.sources).reduce((n, src) => n + src.emitted, 0);
-    // A record due exactly at untilMs may or may not be read yet: within one per source.
-    expect(Math.abs(e.records - read)).toBeLessThanOrEqual(s.job.parallelism);
+    // A record due exactly at untilMs may or may not be read yet: within one (a buffer's worth) per source.
+    expect(Math.abs(e.records - read)).toBeLessThanOrEqual(s.job.parallelism * (s.job.network?.recordsPerBuffer ?? 1));
   });
 
-  it('the scale run: 1,000,000 records and 500 checkpoints, millions of steps', () => {
+  it('the per-record scale run: within 1 % of the 3,366,881 steps it really takes (measured in Node)', () => {
+    const e = estimateRun(buffered(scaleRun(), 1));
+    expect(Math.abs(e.steps / 3_366_881 - 1)).toBeLessThan(0.01);
+  });
+
+  it('the scale run: 1,000,000 records and 500 checkpoints; buffers of 256 cut its steps 7-fold, not its events', () => {
     const e = estimateRun(scaleRun());
+    const perRecord = estimateRun(buffered(scaleRun(), 1));
     expect(e.records).toBeGreaterThanOrEqual(1_000_000);
     expect(e.checkpoints).toBe(500);
-    expect(e.steps).toBeGreaterThan(1_000_000);
+    expect(perRecord.steps).toBeGreaterThan(3_000_000);
+    expect(e.steps).toBeLessThan(perRecord.steps / 6);
+    // The barriers of 500 checkpoints at parallelism 16 stay: about 360,000 steps of the ~490,000.
+    expect(e.steps).toBeGreaterThan(400_000);
+    expect(e.events).toBe(perRecord.events);
   });
 });
 
@@ -69,7 +97,7 @@ describe('checkRunBudget', () => {
   });
 
   it('suggests a lower rate that fits when the records, not the checkpoints, are too many', () => {
-    const s = { ...scaleRun(), untilMs: 60_000 };
+    const s = buffered({ ...scaleRun(), untilMs: 60_000 }, 1);
     const v = checkRunBudget(s);
     if (v.ok) throw new Error('60 s of the scale run should be over the budget');
     const src = s.job.source;

@@ -10,17 +10,29 @@
  * it is for deciding "fits or not", not for accounting.
  */
 import type { Scenario } from '../scenario/scenarioSchema';
+import { recordsPerBuffer } from '../dataflow/networkBuffers';
 
-/** Recorded steps with their events (StepRecord), heap bytes each. */
-export const BYTES_PER_STEP = 600;
+/**
+ * A recorded step (StepRecord) without its events, and each event, heap bytes: fitted to two
+ * weighings of the scale run (per record, 4 s: 572 bytes a step with 1.1 events; buffers of 256,
+ * 8 s: 2,244 bytes a step with 7.7 events). Buffers cut the steps, not the events: every record
+ * keeps its events.
+ */
+export const BYTES_PER_STEP = 285;
+export const BYTES_PER_EVENT = 256;
 /** A keyframe (an engine snapshot): a fixed part per subtask … */
 export const KEYFRAME_BYTES_PER_SUBTASK = 5_000;
 /** … and a part that grows with the records read so far (the sinks' output log, offsets, transactions). */
 export const KEYFRAME_BYTES_PER_RECORD = 100;
 /** The heap state backend keeps every key's state as plain data, copied into every keyframe. */
 export const KEYFRAME_BYTES_PER_HEAP_KEY = 120;
-/** Steps recorded per second, measured in Node on a busy 2-core machine (the app is slower, not faster). */
-export const STEPS_PER_SECOND = 20_000;
+/**
+ * Recording time: a cost per step (the queue, the handler) and one per event (the record's state
+ * update, sink write, …), fitted to the scale run with and without buffers (CPU time in Node:
+ * 36,000 steps/s per record, 6,300 with buffers of 256) and doubled for a busy 2-core machine.
+ */
+export const STEPS_PER_SECOND = 110_000;
+export const EVENTS_PER_SECOND = 28_000;
 
 /** The fewest steps between keyframes: seeking replays at most this many (the app's spacing for small runs). */
 export const MIN_KEYFRAME_EVERY = 32;
@@ -42,6 +54,8 @@ export interface RunEstimate {
   checkpoints: number;
   subtasks: number;
   steps: number;
+  /** Events the run records: one per record per vertex it passes, and a checkpoint's own. */
+  events: number;
   /** Keyframe spacing in steps, grown with the run so keyframes stay within KEYFRAME_BUDGET_BYTES. */
   keyframeEvery: number;
   keyframes: number;
@@ -58,6 +72,46 @@ function recordsOf(s: Scenario): number {
   return p * Math.floor(s.untilMs / periodMs) + scripted;
 }
 
+/** Expected distinct receivers of `n` records spread uniformly over `p` subtasks: the buffers one read fills. */
+function distinctTargets(n: number, p: number): number {
+  return p * (1 - Math.pow(1 - 1 / p, n));
+}
+
+/**
+ * Steps of the records: with N records per buffer (1 = every record alone) a source step reads N
+ * records, which keyBy spreads over the next vertex's subtasks as one arrival per subtask they
+ * reach; each later hop forwards what one arrival brought as one arrival. A slow operator adds a
+ * step per arrival it works through (its `task.process`).
+ */
+function recordSteps(s: Scenario, records: number, parallelisms: readonly number[]): number {
+  const n = recordsPerBuffer(s);
+  const reads = records / n;
+  const arrivalsPerRead = n === 1 ? 1 : distinctTargets(n, parallelisms[1]!);
+  const slow = s.job.operators.filter((o) => o.processingMs > 0).length;
+  const downstreamHops = parallelisms.length - 1;
+  return reads * (1 + arrivalsPerRead * (downstreamHops + slow));
+}
+
+/**
+ * Steps of one checkpoint: the trigger RPC per source subtask, a barrier arrival per channel (and,
+ * aligned exactly-once, the receiver's resume request back over it), a snapshot upload, an
+ * acknowledgement and a confirmation per subtask, plus RocksDB's flushes and compactions.
+ */
+function checkpointSteps(s: Scenario, parallelisms: readonly number[]): number {
+  let channels = 0;
+  for (let i = 1; i < parallelisms.length; i++) {
+    const last = i === parallelisms.length - 1;
+    // keyBy is all-to-all; the sink takes keyed subtask i's output (forward when parallelisms match).
+    channels += last ? parallelisms[i - 1]! : parallelisms[i - 1]! * parallelisms[i]!;
+  }
+  const c = s.checkpointing;
+  const resumes = c.mode === 'exactly_once' && !(c.unaligned && c.alignedCheckpointTimeoutMs === 0) ? channels : 0;
+  const subtasks = parallelisms.reduce((a, b) => a + b, 0);
+  const keyedSubtasks = parallelisms.slice(1, -1).reduce((a, b) => a + b, 0);
+  const lsm = s.stateBackend.type === 'rocksdb' ? 1.2 * keyedSubtasks : 0;
+  return 1 + parallelisms[0]! + channels + resumes + 3 * subtasks + lsm;
+}
+
 export function estimateRun(s: Scenario): RunEstimate {
   const p = s.job.parallelism;
   const parallelisms = [p, ...s.job.operators.map((o) => o.parallelism ?? p), p];
@@ -65,12 +119,10 @@ export function estimateRun(s: Scenario): RunEstimate {
   const records = recordsOf(s);
   const interval = s.checkpointing.intervalMs;
   const checkpoints = interval > 0 ? Math.floor(s.untilMs / interval) : 0;
-  // A record is one step per hop (read, then one arrival per vertex after the source); a
-  // checkpoint is a barrier arrival per channel (all-to-all after keyBy) plus a few steps per subtask.
-  const hops = parallelisms.length;
-  let channels = 0;
-  for (let i = 1; i < parallelisms.length; i++) channels += parallelisms[i - 1]! * parallelisms[i]!;
-  const steps = Math.ceil(records * (hops + 0.15) + checkpoints * (channels + 10 * subtasks) + 1);
+  const perCheckpoint = checkpointSteps(s, parallelisms);
+  const steps = Math.ceil(recordSteps(s, records, parallelisms) + checkpoints * perCheckpoint + 1);
+  // Measured: a checkpoint's steps emit about 2.2 events each (received, snapshot, ack, notify, …).
+  const events = Math.ceil(records * parallelisms.length + checkpoints * perCheckpoint * 2.2);
   const heapKeys = s.stateBackend.type === 'hashmap' && s.job.source.kind === 'generator' ? Math.min(s.job.source.keys, records) : 0;
   // The average keyframe: the record-dependent part at half the run.
   const keyframeBytes = subtasks * KEYFRAME_BYTES_PER_SUBTASK + (records / 2) * KEYFRAME_BYTES_PER_RECORD + heapKeys * KEYFRAME_BYTES_PER_HEAP_KEY;
@@ -81,10 +133,11 @@ export function estimateRun(s: Scenario): RunEstimate {
     checkpoints,
     subtasks,
     steps,
+    events,
     keyframeEvery,
     keyframes,
-    bytes: steps * BYTES_PER_STEP + keyframes * keyframeBytes,
-    seconds: steps / STEPS_PER_SECOND,
+    bytes: steps * BYTES_PER_STEP + events * BYTES_PER_EVENT + keyframes * keyframeBytes,
+    seconds: steps / STEPS_PER_SECOND + events / EVENTS_PER_SECOND,
   };
 }
 

@@ -13,6 +13,7 @@ import { savepointFormatField } from '../format/savepointFormat';
 import type { JobState } from '../job/jobState';
 import { HOP_LATENCY_MS } from '../job/latencies';
 import { onQueuedBarrierSent } from './outputTimeout';
+import { recordsPerBuffer } from './networkBuffers';
 import { channelKey, type ChannelBarrier, type ChannelOutState, type ChannelRecord, type OutputElement, type TaskFlowState } from '../job/channelState';
 
 export function channelOf(job: JobState, from: string, to: string): ChannelOutState {
@@ -26,8 +27,9 @@ export function flowOf(job: JobState, task: string): TaskFlowState {
   return job.flow[task];
 }
 
+/** A channel's credit in records: `channelCapacity` buffers of `recordsPerBuffer` records each. */
 function capacity(ctx: StepContext): number {
-  return ctx.state.scenario.job.channelCapacity;
+  return ctx.state.scenario.job.channelCapacity * recordsPerBuffer(ctx.state.scenario);
 }
 
 /** Buffers of channel from→to in use at the receiver's side: on the wire or queued. */
@@ -41,7 +43,26 @@ export function creditsUsed(ctx: StepContext, from: string, to: string): number 
 
 function transmit(ctx: StepContext, ch: ChannelOutState, r: ChannelRecord): void {
   ch.inTransit += 1;
+  const perBuffer = recordsPerBuffer(ctx.state.scenario);
+  if (perBuffer > 1) {
+    // The buffer this step already sends on the channel takes the record while it has room.
+    const key = channelKey(ch.from, ch.to);
+    const open = ctx.openBuffers.get(key);
+    if (open && 1 + (open.more?.length ?? 0) < perBuffer) {
+      (open.more ??= []).push({ key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin });
+      return;
+    }
+    const item: QueueItemOf<'record.arrive'> = { kind: 'record.arrive', task: ch.to, from: ch.from, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin };
+    ctx.openBuffers.set(key, item);
+    ctx.schedule(HOP_LATENCY_MS, item);
+    return;
+  }
   ctx.schedule(HOP_LATENCY_MS, { kind: 'record.arrive', task: ch.to, from: ch.from, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin });
+}
+
+/** An event sent on from→to goes between buffers: records sent after it start a new buffer. */
+function closeBuffer(ctx: StepContext, from: string, to: string): void {
+  if (ctx.openBuffers.size > 0) ctx.openBuffers.delete(channelKey(from, to));
 }
 
 /**
@@ -49,6 +70,7 @@ function transmit(ctx: StepContext, ch: ChannelOutState, r: ChannelRecord): void
  * `ALIGNED_CHECKPOINT_BARRIER`, `CheckpointOptions#needsAlignment`) blocks the subpartition.
  */
 export function transmitBarrier(ctx: StepContext, ch: ChannelOutState, b: ChannelBarrier, priority: boolean): void {
+  closeBuffer(ctx, ch.from, ch.to);
   ctx.schedule(HOP_LATENCY_MS, { kind: 'barrier.arrive', task: ch.to, from: ch.from, checkpointId: b.checkpointId, isSavepoint: b.isSavepoint, triggerMs: b.triggerMs, ...(priority ? { priority: true } : {}), ...savepointFormatField(b) });
   if (priority || ctx.state.scenario.checkpointing.mode !== 'exactly_once') return;
   ch.blockedBy = b.checkpointId;
@@ -77,8 +99,10 @@ export function sendRecord(ctx: StepContext, from: string, to: string, r: Channe
  */
 export function sendCancelMarker(ctx: StepContext, from: string, to: string, checkpointId: number): void {
   const ch = channelOf(ctx.state.job, from, to);
-  if (ch.blockedBy == null && ch.outQueue.length === 0) ctx.schedule(HOP_LATENCY_MS, { kind: 'cancelMarker.arrive', task: to, from, checkpointId });
-  else ch.outQueue.push({ kind: 'cancel', checkpointId });
+  if (ch.blockedBy == null && ch.outQueue.length === 0) {
+    closeBuffer(ctx, from, to);
+    ctx.schedule(HOP_LATENCY_MS, { kind: 'cancelMarker.arrive', task: to, from, checkpointId });
+  } else ch.outQueue.push({ kind: 'cancel', checkpointId });
 }
 
 /**
@@ -155,6 +179,7 @@ export function drainChannel(ctx: StepContext, from: string, to: string, wake: (
     const head = ch.outQueue[0]!;
     if (head.kind === 'cancel') {
       ch.outQueue.shift();
+      closeBuffer(ctx, from, to);
       ctx.schedule(HOP_LATENCY_MS, { kind: 'cancelMarker.arrive', task: to, from, checkpointId: head.checkpointId });
       continue;
     }

@@ -22,6 +22,7 @@ import { SCRIPT_READ_GAP_MS } from '../job/latencies';
 import { flowOf, outputBackPressured, sendRecord } from './channels';
 import type { ChannelRecord } from '../job/channelState';
 import { onRecordArrive } from './taskInput';
+import { recordsPerBuffer } from './networkBuffers';
 
 /**
  * Starts every source subtask: each generator partition ticks; script logs wake on emit. The job
@@ -75,24 +76,34 @@ function waitIfBackPressured(ctx: StepContext, task: string, partition: number, 
   return true;
 }
 
-/** A generator partition reads its next record (the one at its current offset). */
+/**
+ * A generator partition reads its next record (the one at its current offset), or with network
+ * buffers up to a buffer's worth (`recordsPerBuffer`), the next read that many periods later so
+ * the rate stays. A back-pressured output stops the read where it is, until credit returns.
+ */
 export function handleSourceTick(ctx: StepContext, item: QueueItemOf<'source.tick'>): void {
   const part = partitionOf(ctx, item.task, item.partition);
   if (!part) return; // the job was restarted and the partition moved
-  if (ctx.state.job.sources[item.task]?.stopped) return; // stop-with-savepoint: the source emits nothing more
-  if (waitIfBackPressured(ctx, item.task, item.partition, false)) return;
-  emitFromSource(ctx, item.task, part, generatedRecord(ctx.state.scenario, item.partition, part.offset), false);
-  ctx.schedule(generatorPeriodMs(ctx.state.scenario), { kind: 'source.tick', task: item.task, partition: item.partition });
+  const perBuffer = recordsPerBuffer(ctx.state.scenario);
+  for (let i = 0; i < perBuffer; i++) {
+    if (ctx.state.job.sources[item.task]?.stopped) return; // stop-with-savepoint: the source emits nothing more
+    if (waitIfBackPressured(ctx, item.task, item.partition, false)) return;
+    emitFromSource(ctx, item.task, part, generatedRecord(ctx.state.scenario, item.partition, part.offset), false);
+  }
+  ctx.schedule(generatorPeriodMs(ctx.state.scenario) * perBuffer, { kind: 'source.tick', task: item.task, partition: item.partition });
 }
 
-/** A source reads the next record of a partition's script log, if there is one. */
+/** A source reads the next record (with network buffers: up to a buffer's worth) of a partition's script log, if there is one. */
 export function handleSourceReadLog(ctx: StepContext, item: QueueItemOf<'source.readLog'>): void {
   const part = partitionOf(ctx, item.task, item.partition);
   const log = ctx.state.job.scriptLog[partitionKey(item.partition)];
-  if (!part || !log || part.logOffset >= log.length) return;
-  if (ctx.state.job.sources[item.task]?.stopped) return;
-  if (waitIfBackPressured(ctx, item.task, item.partition, true)) return;
-  emitFromSource(ctx, item.task, part, log[part.logOffset]!, true);
+  if (!part || !log) return;
+  const perBuffer = recordsPerBuffer(ctx.state.scenario);
+  for (let i = 0; i < perBuffer && part.logOffset < log.length; i++) {
+    if (ctx.state.job.sources[item.task]?.stopped) return;
+    if (waitIfBackPressured(ctx, item.task, item.partition, true)) return;
+    emitFromSource(ctx, item.task, part, log[part.logOffset]!, true);
+  }
   if (part.logOffset < log.length) ctx.schedule(SCRIPT_READ_GAP_MS, { kind: 'source.readLog', task: item.task, partition: item.partition });
 }
 

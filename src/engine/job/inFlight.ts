@@ -20,8 +20,10 @@ export function recordsInFlight(state: EngineState): RecordInFlight[] {
   for (const e of state.queue.heap) {
     const it = e.item;
     if (it.kind !== 'record.arrive') continue;
-    const progress = 1 - (e.atMs - state.nowMs) / HOP_LATENCY_MS;
-    out.push({ id: e.seq, from: it.from, to: it.task, key: it.key, keyGroup: it.keyGroup, value: it.value, progress: Math.max(0, Math.min(1, progress)) });
+    const progress = Math.max(0, Math.min(1, 1 - (e.atMs - state.nowMs) / HOP_LATENCY_MS));
+    out.push({ id: e.seq, from: it.from, to: it.task, key: it.key, keyGroup: it.keyGroup, value: it.value, progress });
+    // The rest of a network buffer travels with its first record; ids stay unique (seq, then position).
+    it.more?.forEach((r, i) => out.push({ id: e.seq + (i + 1) / (it.more!.length + 1), from: it.from, to: it.task, key: r.key, keyGroup: r.keyGroup, value: r.value, progress }));
   }
   return out.sort((a, b) => a.id - b.id);
 }

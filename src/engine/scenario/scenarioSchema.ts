@@ -58,6 +58,13 @@ const jobSchema = strictObject({
    * teaching: counted in records).
    */
   channelCapacity: v.optional(int(1, 10_000), 32),
+  /**
+   * Network buffers (Flink: a RecordWriter fills `taskmanager.memory.segment-size` buffers, 32 KB).
+   * `recordsPerBuffer` > 1 moves records a buffer at a time: one step per buffer instead of one per
+   * record hop, and channel credit counts `channelCapacity` buffers of that many records. Omitted
+   * (or 1): every record travels alone, the exact per-record run.
+   */
+  network: v.optional(strictObject({ recordsPerBuffer: v.optional(int(1, 4096), 1) })),
   /** Slots per TaskManager: subtasks are placed into TaskManagers of this many slots. */
   slotsPerTaskManager: v.optional(int(1, 64), 2),
   /**

@@ -5,6 +5,7 @@
  * channel, held back by alignment, or in an open or pre-committed transaction), so it either
  * reached the output by now or never will in this run.
  */
+import { arrivingRecords } from '../dataflow/networkBuffers';
 import type { EngineState } from '../state';
 import { transactionsOf } from '../job/sink/externalTransactions';
 
@@ -37,7 +38,7 @@ export function sinkOutcome(state: Readonly<EngineState>): SinkOutcome {
     }
   }
   const onTheirWay: string[] = [];
-  for (const e of state.queue.heap) if (e.item.kind === 'record.arrive') onTheirWay.push(e.item.origin);
+  for (const e of state.queue.heap) if (e.item.kind === 'record.arrive') for (const r of arrivingRecords(e.item)) onTheirWay.push(r.origin);
   // Queued at a subtask's input, or waiting for credit at a sender.
   for (const f of Object.values(job.flow)) for (const e of f.queue) if (e.kind === 'record') onTheirWay.push(e.origin);
   for (const ch of Object.values(job.channels)) for (const e of ch.outQueue) if (e.kind === 'record') onTheirWay.push(e.origin);

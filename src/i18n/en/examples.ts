@@ -61,5 +61,5 @@ export const examplesEn = {
     'A rescale 2 → 3: the Restore tab shows what each new subtask got of the sink’s list state (SPLIT_DISTRIBUTE), the legacy Kafka offsets (UNION) and the broadcast rules (BROADCAST).',
   exScaleRunTitle: 'Scale run: 1,000,000 records, 100,000 keys, parallelism 16, 500 checkpoints',
   exScaleRunSee:
-    'The benchmark’s run (npm run bench records it in Node): millions of steps, too many for the page. The app refuses it before recording, with its estimated size and a shorter run that fits; the current run is kept.',
+    'The benchmark’s run (npm run bench records it in Node). Records travel in network buffers of 256: one step per buffer, per-record steps are not shown (every record keeps its events). Still ~490,000 steps (the barriers of 500 checkpoints) and ~3.8 million events, too many for the page: the app refuses it before recording, with its estimated size and a shorter run that fits; the current run is kept.',
 } as const;

@@ -59,6 +59,7 @@ export const narrationEn = {
     '{task} reads {record} from partition p{partition} at offset {offset}; keyBy sends it to {to}.',
   narEmittedLog:
     '{task} reads {record} from the script log of partition p{partition} (position {offset}); keyBy sends it to {to}.',
+  narBuffered: 'This step moves {count} records (records travel in buffers of {n}: one step per buffer; per-record steps are not shown).',
   narEmittedWhy:
     'Its key is in key group {kg}, and {to} owns key groups {range}. The offset is what a checkpoint records for the source.',
   narStateUpdated: '{task} updates {kind} "{state}" of key {key}: now {value}.',

@@ -74,6 +74,8 @@ export const scenarioIoEn = {
   cfgSourceOffsets: 'Source offsets as operator state: list (getListState, SPLIT_DISTRIBUTE) or union (getUnionListState, UNION)',
   cfgBroadcastRules: 'Broadcast rules: every N records of partition 0, a rule goes into BROADCAST state (empty: no broadcast state)',
   cfgChannelCapacity: 'Channel capacity, records (credit per channel)',
+  cfgRecordsPerBuffer: 'Records per network buffer (1: every record travels alone)',
+  cfgRecordsPerBufferNote: 'Records travel in buffers of {n}: one step per buffer; per-record steps are not shown (every record keeps its events). Channel credit is then channel capacity × {n} records.',
 
   cfgNotFlink: '— (the lab’s own setting)',
   cfgInherit: 'default: {n}',

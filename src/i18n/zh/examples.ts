@@ -59,5 +59,5 @@ export const examplesZh: Record<keyof typeof examplesEn, string> = {
     '并行度 2 → 3：“恢复”标签页显示每个新子任务分到的 Sink 列表状态（SPLIT_DISTRIBUTE）、旧版 Kafka 偏移量（UNION）和广播规则（BROADCAST）。',
   exScaleRunTitle: '规模测试：1,000,000 条记录、100,000 个键、并行度 16、500 个检查点',
   exScaleRunSee:
-    '基准测试的运行（npm run bench 在 Node 中录制它）：数百万步，页面容纳不下。应用会在录制前拒绝它，给出估算的大小和一个能容纳的更短运行；当前运行保持不变。',
+    '基准测试的运行（npm run bench 在 Node 中录制它）。记录以每个 256 条的网络缓冲区传输：每个缓冲区一步，不显示逐条记录的步骤（每条记录的事件仍保留）。仍有约 490,000 步（500 个检查点的屏障）和约 380 万个事件，页面容纳不下：应用会在录制前拒绝它，给出估算的大小和一个能容纳的更短运行；当前运行保持不变。',
 };

@@ -53,6 +53,7 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narEmitted: '{task} 从分区 p{partition} 偏移量 {offset} 读取记录 {record}；keyBy 把它发往 {to}。',
   narEmittedLog:
     '{task} 从分区 p{partition} 的脚本日志（位置 {offset}）读取记录 {record}；keyBy 把它发往 {to}。',
+  narBuffered: '这一步处理了 {count} 条记录（记录以每个 {n} 条的缓冲区传输：每个缓冲区一步，不显示逐条记录的步骤）。',
   narEmittedWhy:
     '它的键属于键组 {kg}，而 {to} 负责键组 {range}。检查点为 Source 记录的正是这个偏移量。',
   narStateUpdated: '{task} 更新键 {key} 的 {kind} “{state}”：现在为 {value}。',

@@ -74,6 +74,8 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgSourceOffsets: '数据源偏移量的算子状态：list（getListState，SPLIT_DISTRIBUTE）或 union（getUnionListState，UNION）',
   cfgBroadcastRules: '广播规则：分区 0 每读 N 条记录，就把一条规则写入 BROADCAST 状态（留空：没有广播状态）',
   cfgChannelCapacity: '通道容量（条记录，即每个通道的信用）',
+  cfgRecordsPerBuffer: '每个网络缓冲区的记录数（1：每条记录单独传输）',
+  cfgRecordsPerBufferNote: '记录以每个 {n} 条的缓冲区传输：每个缓冲区一步，不显示逐条记录的步骤（每条记录的事件仍保留）。通道信用随之为通道容量 × {n} 条记录。',
 
   cfgNotFlink: '—（本实验自己的设置）',
   cfgInherit: '默认：{n}',

@@ -95,6 +95,11 @@ export function ConfigFieldRow({ field, form }: { field: ConfigField; form: Scen
             </span>
           )}
         </span>
+        {field.note?.when(value) && (
+          <span className="cfg-note muted small" data-testid={`cfg-note-${key}`}>
+            {t(field.note.text, { n: String(value) })}
+          </span>
+        )}
         {invalid && (
           <span className="cfg-problem" id={errorId} data-testid={`cfg-problem-${key}`}>
             {problems.map((m, i) => (

@@ -33,6 +33,8 @@ export interface ConfigField {
   unit?: FieldUnit;
   /** True when this run's value is a teaching value rather than one to use in production. */
   scaled?: (value: unknown) => boolean;
+  /** A note shown under the input while `when` holds for the value (where the engine leaves something out); `{n}` is the value. */
+  note?: { when: (value: unknown) => boolean; text: MessageKey };
   /** Shown only when this holds (RocksDB options only with RocksDB, …); hidden values are kept. */
   shownWhen?: (draft: Draft) => boolean;
 }

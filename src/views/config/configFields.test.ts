@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/messages';
+import { messagesZh as zh } from '../../i18n/zh/messages';
 import { SCENARIO_FORMAT, parseScenario } from '../../engine';
 import { CONFIG_FIELDS, fieldsFor } from './configFields';
 import { draftOf, pathKey, setAt } from './draft';
@@ -41,11 +42,21 @@ describe('configuration form fields', () => {
       // Optional without a default: absent from a parsed scenario, edited all the same.
       'job.operatorState.sourceOffsets',
       'job.operatorState.broadcastRules.everyRecords',
+      'job.network.recordsPerBuffer',
     ]);
     settings.delete('format');
     const fields = fieldsFor(draftOf(r.scenario)).map((f) => pathKey(f.path));
     expect(new Set(fields)).toEqual(settings);
     expect(fields.length).toBe(new Set(fields).size);
+  });
+
+  it('note what network buffers leave out, in both languages, only when records travel in buffers', () => {
+    const field = CONFIG_FIELDS.find((f) => pathKey(f.path) === 'job.network.recordsPerBuffer')!;
+    expect(field.note!.when(undefined)).toBe(false);
+    expect(field.note!.when(1)).toBe(false);
+    expect(field.note!.when(256)).toBe(true);
+    expect(en[field.note!.text]).toMatch(/one step per buffer; per-record steps are not shown/);
+    expect(zh[field.note!.text]).toMatch(/每个缓冲区一步/);
   });
 
   it('name options the schema accepts and labels that exist', () => {

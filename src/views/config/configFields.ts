@@ -80,6 +80,14 @@ export const CONFIG_FIELDS: readonly ConfigField[] = [
     label: 'cfgChannelCapacity',
     flinkDefault: '2 (+ 8 floating per gate), 32 KB each',
   }),
+  f(['job', 'network', 'recordsPerBuffer'], {
+    group: 'job',
+    input: 'optionalInt',
+    flinkKey: 'taskmanager.memory.segment-size',
+    label: 'cfgRecordsPerBuffer',
+    flinkDefault: '32 KB per buffer',
+    note: { when: (v) => typeof v === 'number' && v > 1, text: 'cfgRecordsPerBufferNote' },
+  }),
   f(['job', 'sink', 'kind'], {
     group: 'job',
     input: 'enum',

@@ -13,6 +13,8 @@ export function inheritedValue(
   result: ParseResult,
 ): number | null {
   const [a, b, , d] = field.path;
+  // No network buffers unless set: every record travels alone.
+  if (a === 'job' && b === 'network') return 1;
   if (a === 'job' && b === 'maxParallelism') {
     if (result.ok) return effectiveMaxParallelism(result.scenario);
     return null;

@@ -10,7 +10,7 @@
  * a record keeps its identity from the output queue over the wire into the input queue and the
  * view can animate it along the way.
  */
-import { HOP_LATENCY_MS, type EngineState } from '../../engine';
+import { arrivingRecords, HOP_LATENCY_MS, recordsPerBuffer, type EngineState } from '../../engine';
 
 /** A record in a queue or on the wire. */
 export interface ChannelRecordView {
@@ -104,7 +104,8 @@ function idMaker(prefix: string): (origin: string) => string {
 /** Every channel of the topology with its buffers, in topology order. */
 export function channelViews(state: EngineState): ChannelView[] {
   const { job } = state;
-  const capacity = state.scenario.job.channelCapacity;
+  // Credit in records: channelCapacity buffers of recordsPerBuffer records (1 unless network buffers are on).
+  const capacity = state.scenario.job.channelCapacity * recordsPerBuffer(state.scenario);
   const exactlyOnce = state.scenario.checkpointing.mode === 'exactly_once';
   type Sent = { seq: number; atMs: number; el: Omit<ChannelRecordView, 'id'> | Omit<ChannelBarrierView, 'id'> | Omit<ChannelCancelView, 'id'> };
   const wireByChannel = new Map<string, Sent[]>();
@@ -112,8 +113,10 @@ export function channelViews(state: EngineState): ChannelView[] {
   for (const e of state.queue.heap) {
     const it = e.item;
     if (it.kind === 'record.arrive') {
-      const rec = { kind: 'record' as const, key: it.key, keyGroup: it.keyGroup, value: it.value, origin: it.origin, persistedIn: null, blocked: false };
-      push(wireByChannel, `${it.from}->${it.task}`, { seq: e.seq, atMs: e.atMs, el: rec });
+      for (const r of arrivingRecords(it)) {
+        const rec = { kind: 'record' as const, key: r.key, keyGroup: r.keyGroup, value: r.value, origin: r.origin, persistedIn: null, blocked: false };
+        push(wireByChannel, `${it.from}->${it.task}`, { seq: e.seq, atMs: e.atMs, el: rec });
+      }
     } else if (it.kind === 'cancelMarker.arrive') {
       push(wireByChannel, `${it.from}->${it.task}`, { seq: e.seq, atMs: e.atMs, el: { kind: 'cancel', checkpointId: it.checkpointId } });
     } else if (it.kind === 'barrier.arrive') {

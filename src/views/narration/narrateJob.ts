@@ -1,5 +1,5 @@
 /** Narrators of the rest of the job: sink transactions, user actions, records flowing, the start. */
-import { describeAction } from '../../engine';
+import { describeAction, recordsPerBuffer } from '../../engine';
 import { sinkRecoveryWhy } from './narrateRestore';
 import {
   KIND_NAMES,
@@ -170,6 +170,17 @@ export const userAction: Narrator = ({ events, tr, state }) => {
 // ---------------------------------------------------------------------------------------------
 // Records flowing (the most frequent steps).
 
+/**
+ * With network buffers a step moves a buffer's records: the narration tells the first one and
+ * says what the step left out (the records' own steps).
+ */
+function buffered(events: Parameters<Narrator>[0]['events'], state: Parameters<Narrator>[0]['state'], tr: Parameters<Narrator>[0]['tr'], type: 'source.emitted' | 'state.updated' | 'sink.received', why: string): string {
+  const n = recordsPerBuffer(state.scenario);
+  if (n <= 1) return why;
+  const count = events.filter((e) => e.type === type).length;
+  return `${tr('narBuffered', { count, n })} ${why}`;
+}
+
 export const recordFlow: Narrator = ({ events, state, tr }) => {
   const emitted = first(events, 'source.emitted');
   if (emitted) {
@@ -182,11 +193,11 @@ export const recordFlow: Narrator = ({ events, state, tr }) => {
     };
     return {
       headline: tr(emitted.fromLog ? 'narEmittedLog' : 'narEmitted', params),
-      why: tr('narEmittedWhy', {
+      why: buffered(events, state, tr, 'source.emitted', tr('narEmittedWhy', {
         kg: emitted.keyGroup,
         to: emitted.to,
         range: rangeOf(state, emitted.to),
-      }),
+      })),
       flinkRef: ref(emitted),
       primary: emitted.type,
     };
@@ -208,7 +219,7 @@ export const recordFlow: Narrator = ({ events, state, tr }) => {
         key: String(updated.key),
         value: valueText(updated.value),
       }),
-      why,
+      why: buffered(events, state, tr, 'state.updated', why),
       flinkRef: ref(updated),
       primary: updated.type,
     };
@@ -222,7 +233,7 @@ export const recordFlow: Narrator = ({ events, state, tr }) => {
         record: recordText(received.key, received.value),
         from: received.from,
       }),
-      why: tr(transactional ? 'narSinkWhyTx' : 'narSinkWhyPlain'),
+      why: buffered(events, state, tr, 'sink.received', tr(transactional ? 'narSinkWhyTx' : 'narSinkWhyPlain')),
       flinkRef: ref(received),
       primary: received.type,
     };
