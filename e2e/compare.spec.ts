@@ -163,6 +163,15 @@ test('in Chinese, and a malformed scenario file is refused with its field path',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('并排对比运行');
   await waitForRuns(page);
   await expect(page.getByTestId('cmp-title')).toHaveText('检查点间隔长短与一次故障');
+  // The embedded views follow the page's language, both ways.
+  await waitForViews(page);
+  const views = page.frameLocator('[data-testid="cmp-views-0"]');
+  await expect(views.getByTestId('embed-at')).toContainText('步');
+  await expect(views.getByTestId('checkpoint-history')).toContainText('检查点');
+  await page.getByTestId('lang-en').click();
+  await expect(views.getByTestId('embed-at')).toContainText('step');
+  await expect(views.getByTestId('checkpoint-history')).toContainText('Checkpoints');
+  await page.getByTestId('lang-zh').click();
   const good = { format: 'checkpoint-lab/scenario@1', untilMs: 2000 };
   const bad = { format: 'checkpoint-lab/scenario@1', job: { parallelism: 0 } };
   await page.getByTestId('cmp-files').setInputFiles([
