@@ -12,7 +12,8 @@ import react from '@vitejs/plugin-react';
  * themselves are blob: links, which img-src does not govern). Fonts come from default-src
  * 'self': the app ships its own (src/app/fonts/), same-origin files, never data: URLs
  * (`assetsInlineLimit` below). `frame-ancestors` is ignored in a <meta>, with a console error, so
- * `vite preview` sends it as a header instead.
+ * `vite preview` sends it as a header instead: 'self', because the comparison page frames the app
+ * itself (`?embed=1`, one per column); no other origin may frame it.
  */
 const CSP = [
   "default-src 'self'",
@@ -66,7 +67,7 @@ export default defineConfig({
   preview: {
     port: 4173,
     strictPort: false,
-    headers: { 'Content-Security-Policy': "frame-ancestors 'none'" },
+    headers: { 'Content-Security-Policy': "frame-ancestors 'self'" },
   },
   // The recording worker is an ES module (it imports the engine's chunks like the page).
   worker: { format: 'es' },

@@ -85,9 +85,10 @@ test('the built page carries a strict CSP and has no inline script', async ({ pa
     expect(attrs).toMatch(/\bsrc=/);
     expect(body!.trim()).toBe('');
   }
-  // frame-ancestors cannot live in a <meta>: the preview server sends it as a header.
+  // frame-ancestors cannot live in a <meta>: the preview server sends it as a header. Only the
+  // app itself may frame it (the comparison page's embedded views, `?embed=1`).
   const headers = (await page.request.get(`${baseURL}/`)).headers();
-  expect(headers['content-security-policy']).toBe("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toBe("frame-ancestors 'self'");
 });
 
 test('playing the default scenario and opening every dialog trips no CSP rule and requests nothing off 127.0.0.1', async ({

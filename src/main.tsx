@@ -7,9 +7,12 @@ import { fontsForFirstRender, loadCjkFonts } from './app/fonts/loadFonts';
 import './app/fonts/latinFonts';
 import './app/app.css';
 import { isCompareUrl } from './app/compare/compareLink';
+import { isEmbedUrl } from './app/embed/embedLink';
 
 // The comparison page (`?compare=…`) is its own chunk: the simulator never loads it.
 const CompareApp = lazy(() => import('./views/compare/CompareApp').then((m) => ({ default: m.CompareApp })));
+// The simulator's views of one run, embedded in a comparison column (`?embed=1`): also its own chunk.
+const EmbedApp = lazy(() => import('./views/embed/EmbedApp').then((m) => ({ default: m.EmbedApp })));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -22,7 +25,11 @@ Promise.all([loadLanguage(lang), fontsForFirstRender(lang)]).then(
   () => {
     createRoot(root).render(
       <StrictMode>
-        {isCompareUrl(location.search) ? (
+        {isEmbedUrl(location.search) ? (
+          <Suspense fallback={null}>
+            <EmbedApp />
+          </Suspense>
+        ) : isCompareUrl(location.search) ? (
           <Suspense fallback={null}>
             <CompareApp />
           </Suspense>

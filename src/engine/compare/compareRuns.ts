@@ -4,6 +4,7 @@
  */
 import type { Scenario } from '../scenario/scenarioSchema';
 import { measureRun, type MeasureOptions, type RunMetrics } from './runMetrics';
+import { runFigure, type RunFigure } from './runFigures';
 
 /** The figures the comparison states as ratios, in the order it lists them. */
 export const RATIO_FIGURES = [
@@ -17,32 +18,12 @@ export const RATIO_FIGURES = [
   'uploadedBytes',
   'restoreMs',
   'replayedRecords',
-] as const;
+] as const satisfies readonly RunFigure[];
 export type RatioFigure = (typeof RATIO_FIGURES)[number];
 
+/** A ratio figure of a run (the shared table of getters, runFigures.ts). */
 export function figureOf(m: RunMetrics, f: RatioFigure): number {
-  switch (f) {
-    case 'checkpointedSizeP50':
-      return m.checkpointedSize.p50;
-    case 'checkpointedSizeP99':
-      return m.checkpointedSize.p99;
-    case 'stateSizeP50':
-      return m.stateSize.p50;
-    case 'durationP50':
-      return m.durationMs.p50;
-    case 'durationP99':
-      return m.durationMs.p99;
-    case 'storedBytesMean':
-      return m.storedBytes.mean;
-    case 'fileCountMax':
-      return m.fileCount.max;
-    case 'uploadedBytes':
-      return m.uploadedBytes;
-    case 'restoreMs':
-      return m.restore.totalMs;
-    case 'replayedRecords':
-      return m.replayedRecords;
-  }
+  return runFigure(m, f);
 }
 
 /** `run ÷ baseline`; null where the baseline is 0 (no ratio to state). */

@@ -8,6 +8,7 @@
  */
 import { comparisonPreset, variantScenario } from './comparisonPresets';
 import { measureRun, type RunMetrics } from './runMetrics';
+import { runFigure, type RunFigure } from './runFigures';
 
 export const FLIP158_SOURCE = 'https://flink.apache.org/2022/05/30/improving-speed-and-stability-of-checkpointing-with-generic-log-based-incremental-checkpoints/';
 
@@ -42,29 +43,24 @@ export function publishedRatio(f: PublishedFigure): number {
   return on / off;
 }
 
+/** The engine's figure each published one is compared with (the blog's "full size" is `state_size`). */
+const SIMULATED_FIGURE: Record<PublishedFigure['id'], RunFigure> = {
+  durationP50: 'durationP50',
+  durationP90: 'durationP90',
+  durationP99: 'durationP99',
+  checkpointedSizeP50: 'checkpointedSizeP50',
+  checkpointedSizeP90: 'checkpointedSizeP90',
+  checkpointedSizeP99: 'checkpointedSizeP99',
+  fullSizeP50: 'stateSizeP50',
+  fullSizeP99: 'stateSizeP99',
+  recovery: 'restoreMs',
+};
+
 /** The simulated counterpart of each published figure: changelog ÷ plain in the engine's run. */
 export function simulatedRatio(id: PublishedFigure['id'], on: RunMetrics, off: RunMetrics): number {
-  const r = (a: number, b: number) => (b === 0 ? Number.NaN : a / b);
-  switch (id) {
-    case 'durationP50':
-      return r(on.durationMs.p50, off.durationMs.p50);
-    case 'durationP90':
-      return r(on.durationMs.p90, off.durationMs.p90);
-    case 'durationP99':
-      return r(on.durationMs.p99, off.durationMs.p99);
-    case 'checkpointedSizeP50':
-      return r(on.checkpointedSize.p50, off.checkpointedSize.p50);
-    case 'checkpointedSizeP90':
-      return r(on.checkpointedSize.p90, off.checkpointedSize.p90);
-    case 'checkpointedSizeP99':
-      return r(on.checkpointedSize.p99, off.checkpointedSize.p99);
-    case 'fullSizeP50':
-      return r(on.stateSize.p50, off.stateSize.p50);
-    case 'fullSizeP99':
-      return r(on.stateSize.p99, off.stateSize.p99);
-    case 'recovery':
-      return r(on.restore.totalMs, off.restore.totalMs);
-  }
+  const f = SIMULATED_FIGURE[id];
+  const b = runFigure(off, f);
+  return b === 0 ? Number.NaN : runFigure(on, f) / b;
 }
 
 export interface Flip158Row {

@@ -71,7 +71,7 @@ export const compareEn = {
   cmpShareCopied: 'Link copied: it opens this comparison at {time}.',
   cmpShareOwnFiles: 'Share links reopen ready-made comparisons; export your own comparison as JSON instead.',
   cmpSimplified:
-    'Teaching scale: sizes are scaled down and time is simulated, so compare the shapes and ratios, not the absolute numbers. The columns show each run’s figures at the shared time, not every view of the simulator.',
+    'Teaching scale: sizes are scaled down and time is simulated, so compare the shapes and ratios, not the absolute numbers. Each column shows that run in the simulator’s own views (job graph, checkpoint history, shared state registry), smaller and read-only, at the last step at or before the shared time; open the simulator to step inside one run.',
   cmpFlipTitle: 'FLIP-158: published vs simulated',
   cmpFlipIntro:
     'The Flink blog’s ValueState benchmark (parallelism 50, 21 h on S3, a checkpoint every 10 ms, materialization every 3 min) beside this page’s scaled-down run. Each ratio is changelog ÷ plain RocksDB incremental.',
@@ -124,4 +124,13 @@ export const compareEn = {
   cmpVariant_compressionOn: 'Snappy SSTs + snapshot compression',
   cmpVariant_interval500: 'Checkpoint every 500 ms',
   cmpVariant_interval4000: 'Checkpoint every 4 s',
+  cmpViewsTitle: 'Simulator views of “{label}” at the shared time',
+  cmpViewsWaiting: 'Its views load once the runs are measured…',
+  cmpViewsLoading: 'Recording this run for its views…',
+  cmpViewsAt: 'Views at {time} · step {step} (its last step at or before)',
+  cmpViewsBehind: 'Views moving to {time}…',
+  cmpViewsError: 'Its views could not be shown: {message}',
+  embedAt: '{time} · step {step} of {steps}',
+  embedRecording: 'Recording the run…',
+  embedReadOnly: 'Read-only copy of the simulator’s views; the comparison page moves it.',
 };

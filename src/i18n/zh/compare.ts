@@ -70,7 +70,7 @@ export const compareZh: Record<keyof typeof compareEn, string> = {
   cmpShareCopied: '链接已复制：打开后显示此对比的 {time} 时刻。',
   cmpShareOwnFiles: '分享链接只能重新打开现成的对比；你自己的对比请导出为 JSON。',
   cmpSimplified:
-    '教学规模：数据量按比例缩小、时间是模拟的，请比较形状和比值，而不是绝对数值。每一列显示该运行在同一时刻的指标，而不是模拟器的全部视图。',
+    '教学规模：数据量按比例缩小、时间是模拟的，请比较形状和比值，而不是绝对数值。每一列用模拟器自己的视图（作业图、检查点历史、共享状态注册表）缩小、只读地显示该运行在共享时刻或之前的最后一步；要在单次运行里逐步查看，请打开模拟器。',
   cmpFlipTitle: 'FLIP-158：公开数据与模拟结果',
   cmpFlipIntro:
     'Flink 博客的 ValueState 基准测试（并行度 50，在 S3 上运行 21 小时，每 10 毫秒一次检查点，每 3 分钟物化一次）与本页按比例缩小的运行并列。每个比值都是 changelog ÷ 普通 RocksDB 增量检查点。',
@@ -122,4 +122,13 @@ export const compareZh: Record<keyof typeof compareEn, string> = {
   cmpVariant_compressionOn: 'Snappy SST + 快照压缩',
   cmpVariant_interval500: '每 500 毫秒一次检查点',
   cmpVariant_interval4000: '每 4 秒一次检查点',
+  cmpViewsTitle: '“{label}”在共享时刻的模拟器视图',
+  cmpViewsWaiting: '各运行测量完成后加载其视图…',
+  cmpViewsLoading: '正在录制此运行以显示其视图…',
+  cmpViewsAt: '视图位于 {time} · 第 {step} 步（该时刻或之前的最后一步）',
+  cmpViewsBehind: '视图正在移动到 {time}…',
+  cmpViewsError: '无法显示其视图：{message}',
+  embedAt: '{time} · 第 {step} 步 / 共 {steps} 步',
+  embedRecording: '正在录制运行…',
+  embedReadOnly: '模拟器视图的只读副本，由对比页面控制。',
 };

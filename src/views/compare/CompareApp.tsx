@@ -151,7 +151,7 @@ export function CompareApp() {
       </section>
       <CompareProgress state={state} onCancel={cancel} onRerun={run} />
       <CompareCursor atMs={atMs} maxMs={maxMs} steps={steps} onChange={moveCursor} />
-      <RunColumns labels={labels} runs={state.runs} cursorMs={atMs} />
+      <RunColumns labels={labels} scenarios={scenarios} runs={state.runs} cursorMs={atMs} />
       <div className="cmp-toolbar">
         <button type="button" onClick={() => downloadBlob(`${exportName}.csv`, new Blob([comparisonCsv(labels, measuredRuns)], { type: 'text/csv' }))} disabled={measuredRuns.length === 0} data-testid="cmp-export-csv">
           {t('cmpExportCsv')}

@@ -1,4 +1,5 @@
 /** The overlaid charts: per-checkpoint figures at their completion times, storage over time, and the restore times. */
+import { useMemo } from 'react';
 import { useT } from '../../i18n/useT';
 import type { RunMetrics } from '../../engine/compare/runMetrics';
 import { OverlayChart, type OverlaySeries } from './OverlayChart';
@@ -6,21 +7,38 @@ import { RUN_COLORS } from './compareLabels';
 
 export function CompareCharts({ labels, runs, cursorMs }: { labels: string[]; runs: (RunMetrics | null)[]; cursorMs: number }) {
   const t = useT();
-  const measured = runs.flatMap((m, i) => (m ? [{ m, label: labels[i]!, color: RUN_COLORS[i]! }] : []));
+  // The series change with the runs only (the page's labels array is new on every render): kept
+  // across cursor moves, so each chart redraws only its cursor line while stepping.
+  const labelsKey = labels.join('\n');
+  const { measured, s } = useMemo(() => {
+    const names = labelsKey.split('\n');
+    const measured = runs.flatMap((m, i) => (m ? [{ m, label: names[i]!, color: RUN_COLORS[i]! }] : []));
+    const perCheckpoint = (value: (c: RunMetrics['checkpoints'][number]) => number): OverlaySeries[] =>
+      measured.map((r) => ({ label: r.label, color: r.color, points: r.m.checkpoints.map((c) => ({ x: c.completeMs, y: value(c) })) }));
+    const overTime = (value: (p: RunMetrics['series'][number]) => number): OverlaySeries[] =>
+      measured.map((r) => ({ label: r.label, color: r.color, points: r.m.series.map((p) => ({ x: p.atMs, y: value(p) })) }));
+    return {
+      measured,
+      s: {
+        checkpointed: perCheckpoint((c) => c.checkpointedSize),
+        state: perCheckpoint((c) => c.stateSize),
+        duration: perCheckpoint((c) => c.durationMs),
+        uploaded: overTime((p) => p.uploadedBytes),
+        stored: overTime((p) => p.storedBytes),
+        files: overTime((p) => p.fileCount),
+      },
+    };
+  }, [runs, labelsKey]);
   const xMax = Math.max(1, ...measured.map((r) => r.m.untilMs));
-  const perCheckpoint = (value: (c: RunMetrics['checkpoints'][number]) => number): OverlaySeries[] =>
-    measured.map((r) => ({ label: r.label, color: r.color, points: r.m.checkpoints.map((c) => ({ x: c.completeMs, y: value(c) })) }));
-  const overTime = (value: (p: RunMetrics['series'][number]) => number): OverlaySeries[] =>
-    measured.map((r) => ({ label: r.label, color: r.color, points: r.m.series.map((p) => ({ x: p.atMs, y: value(p) })) }));
   const common = { xMax, cursorMs };
   return (
     <div className="cmp-charts">
-      <OverlayChart testId="cmp-chart-checkpointed" title={t('cmpChartCheckpointed')} kind="bytes" step={false} series={perCheckpoint((c) => c.checkpointedSize)} {...common} />
-      <OverlayChart testId="cmp-chart-state" title={t('cmpChartState')} kind="bytes" step={false} series={perCheckpoint((c) => c.stateSize)} {...common} />
-      <OverlayChart testId="cmp-chart-duration" title={t('cmpChartDuration')} kind="ms" step={false} series={perCheckpoint((c) => c.durationMs)} {...common} />
-      <OverlayChart testId="cmp-chart-uploaded" title={t('cmpChartUploaded')} kind="bytes" step series={overTime((p) => p.uploadedBytes)} {...common} />
-      <OverlayChart testId="cmp-chart-stored" title={t('cmpChartStored')} kind="bytes" step series={overTime((p) => p.storedBytes)} {...common} />
-      <OverlayChart testId="cmp-chart-files" title={t('cmpChartFiles')} kind="count" step series={overTime((p) => p.fileCount)} {...common} />
+      <OverlayChart testId="cmp-chart-checkpointed" title={t('cmpChartCheckpointed')} kind="bytes" step={false} series={s.checkpointed} {...common} />
+      <OverlayChart testId="cmp-chart-state" title={t('cmpChartState')} kind="bytes" step={false} series={s.state} {...common} />
+      <OverlayChart testId="cmp-chart-duration" title={t('cmpChartDuration')} kind="ms" step={false} series={s.duration} {...common} />
+      <OverlayChart testId="cmp-chart-uploaded" title={t('cmpChartUploaded')} kind="bytes" step series={s.uploaded} {...common} />
+      <OverlayChart testId="cmp-chart-stored" title={t('cmpChartStored')} kind="bytes" step series={s.stored} {...common} />
+      <OverlayChart testId="cmp-chart-files" title={t('cmpChartFiles')} kind="count" step series={s.files} {...common} />
       <figure className="cmp-chart cmp-restore" data-testid="cmp-chart-restore">
         <figcaption className="cmp-chart-head">
           <span className="cmp-chart-title">{t('cmpChartRestore')}</span>

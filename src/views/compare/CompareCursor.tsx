@@ -27,7 +27,7 @@ export function CompareCursor({ atMs, maxMs, steps, onChange }: { atMs: number; 
         <span>{t('cmpCursorLabel')}</span>
         <input type="range" min={0} max={maxMs} step={10} value={atMs} onChange={(e) => onChange(Number(e.target.value))} data-testid="cmp-slider" />
       </label>
-      <output data-testid="cmp-time">{formatTime(atMs)}</output>
+      <output data-testid="cmp-time" data-ms={atMs}>{formatTime(atMs)}</output>
       <button type="button" onClick={() => onChange(stepFrom(steps, atMs, 1))} data-testid="cmp-next" aria-label={t('cmpNext')} title={t('cmpNext')}>
         ▶
       </button>

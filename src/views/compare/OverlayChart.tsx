@@ -55,11 +55,29 @@ export function OverlayChart(props: {
     const s = scaleLinear().domain([0, Math.max(1, yMax)]).nice(4).range([h, 0]);
     return { y: s, ticks: s.ticks(4).filter((t) => kind !== 'count' || Number.isInteger(t)) };
   }, [kind, yMax, h]);
-  const path = line<{ x: number; y: number }>()
-    .x((p) => x(p.x))
-    .y((p) => y(p.y))
-    .curve(step ? curveStepAfter : curveLinear);
-  const yTicks = spacedTicks(ticks, y, 16);
+  // Everything but the cursor depends on the runs and the size only: stepping redraws just the cursor.
+  const layers = useMemo(() => {
+    const path = line<{ x: number; y: number }>()
+      .x((p) => x(p.x))
+      .y((p) => y(p.y))
+      .curve(step ? curveStepAfter : curveLinear);
+    const yTicks = spacedTicks(ticks, y, 16);
+    return {
+      under: yTicks.map((t) => <line key={t} className="grid-line" x1={0} x2={w} y1={y(t)} y2={y(t)} />),
+      lines: series.map((s) => (
+        <g key={s.label}>
+          <path className="series-line" d={path(s.points) ?? ''} stroke={s.color} />
+          {!step && s.points.length <= 120 && s.points.map((p, i) => <circle key={i} cx={x(p.x)} cy={y(p.y)} r={2.2} fill={s.color} />)}
+        </g>
+      )),
+      axes: (
+        <>
+          <D3Axis axis={axisLeft(y).tickValues(yTicks).tickFormat((v) => formatValue(kind, Number(v)))} />
+          <D3Axis axis={axisBottom(x).ticks(Math.max(2, Math.floor(w / 90))).tickFormat((v) => formatTime(Number(v)))} transform={`translate(0,${h})`} />
+        </>
+      ),
+    };
+  }, [series, step, kind, x, y, ticks, w, h]);
   return (
     <figure className="cmp-chart" data-testid={testId}>
       {/* The title is drawn inside the SVG, so an exported chart keeps it; the caption holds only the export buttons. */}
@@ -73,20 +91,10 @@ export function OverlayChart(props: {
               {title}
             </text>
             <g transform={`translate(${M.left},${M.top})`}>
-              {yTicks.map((t) => (
-                <line key={t} className="grid-line" x1={0} x2={w} y1={y(t)} y2={y(t)} />
-              ))}
-              {series.map((s) => (
-                <g key={s.label}>
-                  <path className="series-line" d={path(s.points) ?? ''} stroke={s.color} />
-                  {!step &&
-                    s.points.length <= 120 &&
-                    s.points.map((p, i) => <circle key={i} cx={x(p.x)} cy={y(p.y)} r={2.2} fill={s.color} />)}
-                </g>
-              ))}
+              {layers.under}
+              {layers.lines}
               <CursorLine x={x(Math.min(cursorMs, xMax))} w={w} h={h} label={formatTime(cursorMs)} k={1} />
-              <D3Axis axis={axisLeft(y).tickValues(yTicks).tickFormat((v) => formatValue(kind, Number(v)))} />
-              <D3Axis axis={axisBottom(x).ticks(Math.max(2, Math.floor(w / 90))).tickFormat((v) => formatTime(Number(v)))} transform={`translate(0,${h})`} />
+              {layers.axes}
             </g>
           </svg>
         )}
