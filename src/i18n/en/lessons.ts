@@ -32,6 +32,7 @@ export const lessonsEn = {
   lessonSst: 'SST {n}',
   lessonYourNumber: 'Your answer',
   lessonShowNext: 'Step to it',
+  lessonShowAnswer: 'Show it at step {n}',
   lessonDone: 'Last stop: well done. Pick another lesson or explore freely.',
   lessonNote: 'The answers are computed by the engine from this run, not written in the lesson.',
   lessonImport: 'Import a lesson file…',

@@ -33,6 +33,7 @@ export const lessonsZh: Record<keyof typeof lessonsEn, string> = {
   lessonSst: 'SST {n}',
   lessonYourNumber: '你的答案',
   lessonShowNext: '前进到那一步',
+  lessonShowAnswer: '查看第 {n} 步的结果',
   lessonDone: '最后一站：完成了！选择下一门课程，或自由探索。',
   lessonNote: '答案由引擎根据这次运行计算得出，并非写在课程里。',
   lessonImport: '导入课程文件……',
