@@ -4,7 +4,7 @@
  * 0 when every file is valid and resolves, 2 otherwise.
  */
 import { describeSelector } from '../src/lessons/anchor';
-import type { Lesson } from '../src/lessons/lessonSchema';
+import type { Lesson, Question } from '../src/lessons/lessonSchema';
 import { answerValue, type ResolvedQuestion } from '../src/lessons/questions';
 import { resolveLesson, type LessonProblem, type ResolvedStop } from '../src/lessons/resolveLesson';
 import { formatValue } from '../src/lessons/template';
@@ -18,7 +18,8 @@ export interface StopReport {
   event: string;
   /** The stop's named facts as the engine computed them. */
   facts: Record<string, unknown>;
-  question: { kind: ResolvedQuestion['kind']; answer: unknown } | null;
+  /** The engine's answer; `answerAt`/`atStep`: the later event (and its step) it is evaluated at. */
+  question: { kind: ResolvedQuestion['kind']; answer: unknown; answerAt?: string; atStep?: number } | null;
 }
 
 export interface FileReport {
@@ -48,9 +49,14 @@ export function checkLessonFile(file: string): FileReport {
     atMs: s.atMs,
     event: s.anchor.type,
     facts: Object.fromEntries(Object.entries(s.facts).filter(([k]) => !k.startsWith('anchor.'))),
-    question: s.question ? { kind: s.question.kind, answer: answerValue(s.question) } : null,
+    question: s.question ? questionReport(lesson.stops[s.index]!.question!, s.question) : null,
   }));
   return { file, lesson: lesson.id, invalid: [], unresolved: resolved.ok ? [] : resolved.problems, stops };
+}
+
+function questionReport(q: Question, r: ResolvedQuestion): NonNullable<StopReport['question']> {
+  const base = { kind: r.kind, answer: answerValue(r) };
+  return 'answerAt' in q && q.answerAt && 'atStep' in r && r.atStep !== undefined ? { ...base, answerAt: describeSelector(q.answerAt), atStep: r.atStep } : base;
 }
 
 export function isClean(r: FileReport): boolean {
@@ -67,7 +73,10 @@ export function formatReport(r: FileReport): string {
   lines.push(`${r.file}: lesson ${r.lesson}`);
   for (const s of r.stops) {
     lines.push(`  stop ${s.stop}: step ${s.step} (${s.atMs} ms) at ${s.selector}`);
-    if (s.question) lines.push(`    ${s.question.kind} question: the engine's answer is ${formatValue(s.question.answer as never, 'en')}`);
+    if (s.question) {
+      const at = s.question.answerAt ? ` (answerAt step ${s.question.atStep}: ${s.question.answerAt})` : '';
+      lines.push(`    ${s.question.kind} question: the engine's answer is ${formatValue(s.question.answer as never, 'en')}${at}`);
+    }
   }
   for (const p of r.unresolved) lines.push(`  ERROR lesson ${r.lesson}, stop ${p.stop}${p.selector ? `, selector ${p.selector}` : ''}: ${p.message}`);
   return lines.join('\n');

@@ -190,7 +190,10 @@ test('save as lesson: stops marked at steps of the current run become a lesson t
     await page.getByTestId(`lb-stop-text-en-${i}`).fill(`The coordinator triggers a checkpoint here, stop ${i + 1}.`);
     await page.getByTestId(`lb-stop-text-zh-${i}`).fill(`协调器在这里触发检查点，第 ${i + 1} 站。`);
   }
-  await page.getByTestId('lb-highlight-1').selectOption('checkpoints');
+  await page.getByTestId('lb-highlight-1-narration').uncheck();
+  await page.getByTestId('lb-highlight-1-checkpoints').check();
+  await page.getByTestId('lb-summary-en').fill('Two checkpoint triggers.');
+  await page.getByTestId('lb-summary-zh').fill('两次检查点触发。');
   // A missing Chinese title is refused with its field path; nothing is saved.
   await page.getByTestId('lb-save').click();
   await expect(page.getByTestId('lb-problems')).toContainText('stops[0].title.zh');
@@ -206,6 +209,72 @@ test('save as lesson: stops marked at steps of the current run become a lesson t
   await expect(page.getByTestId('step-readout')).toHaveText(second);
   await expect(page.locator('[data-lesson-highlight~="checkpoints"]')).toBeInViewport();
   await screenshotAndMeasure(page, 'lesson-saved-en');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the lesson builder: two stops, a question and two highlights; after a reload the lesson is under "Your lessons", plays and answers', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ ...FRESH, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await page.getByTestId('picker-write-lesson').click();
+  await page.getByTestId('lb-title-en').fill('Barriers first');
+  await page.getByTestId('lb-title-zh').fill('先有 barrier');
+  await page.getByTestId('lb-summary-en').fill('What follows a checkpoint trigger.');
+  await page.getByTestId('lb-summary-zh').fill('检查点触发之后发生什么。');
+  await page.getByTestId('lb-level').selectOption('intermediate');
+  await page.getByTestId('lb-minutes').fill('5');
+  for (const i of [0, 1]) {
+    await page.locator('body').click({ position: { x: 5, y: 200 } });
+    await page.keyboard.press(']');
+    await page.getByTestId('lb-add-stop').click();
+    await page.getByTestId(`lb-stop-title-en-${i}`).fill(`Trigger ${i + 1}`);
+    await page.getByTestId(`lb-stop-title-zh-${i}`).fill(`触发 ${i + 1}`);
+    await page.getByTestId(`lb-stop-text-en-${i}`).fill(`The coordinator triggers a checkpoint, stop ${i + 1}.`);
+    await page.getByTestId(`lb-stop-text-zh-${i}`).fill(`协调器触发检查点，第 ${i + 1} 站。`);
+  }
+  // Stop 1: two highlights and a what-happens-next question (Flink injects the barrier before the checkpoint can complete).
+  await page.getByTestId('lb-highlight-0-narration').uncheck();
+  await page.getByTestId('lb-highlight-0-job-graph').check();
+  await page.getByTestId('lb-highlight-0-checkpoints').check();
+  await page.getByTestId('lb-question-kind-0').selectOption('next');
+  await page.getByTestId('lb-prompt-en-0').fill('What comes first?');
+  await page.getByTestId('lb-prompt-zh-0').fill('先发生的是什么？');
+  await page.getByTestId('lb-among-0').fill('checkpoint.completed, barrier.injected');
+  await page.getByTestId('lb-explain-en-0').fill('{answer}: the source injects the barrier first.');
+  await page.getByTestId('lb-explain-zh-0').fill('{answer}：source 先注入 barrier。');
+  await page.getByTestId('lb-check-answers').click();
+  await expect(page.getByTestId('lb-answer-0')).toHaveText(/^Engine’s answer: barrier\.injected \(at step \d+\)$/);
+  await screenshotAndMeasure(page, 'lesson-builder-en');
+  await page.getByTestId('lb-save').click();
+  await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', 'barriers-first-mine');
+  // Reload: the lesson comes back from IndexedDB.
+  await page.reload();
+  const offer = page.getByTestId('offer-fresh');
+  if (await offer.isVisible().catch(() => false)) await offer.click();
+  if (!(await page.getByTestId('lesson-picker').isVisible())) await page.getByTestId('lessons-button').click();
+  const yours = page.getByTestId('lesson-yours');
+  await expect(yours).toContainText('Your lessons');
+  await expect(yours.getByTestId('lesson-card-barriers-first-mine')).toContainText('Barriers first');
+  await expect(yours.getByTestId('lesson-card-barriers-first-mine')).toContainText('Intermediate');
+  await expect(yours.getByTestId('lesson-card-barriers-first-mine')).toContainText('5 min');
+  await screenshotAndMeasure(page, 'lesson-yours-en');
+  await page.getByTestId('lesson-start-barriers-first-mine').click();
+  await expect(page.getByTestId('lesson-stop-count')).toHaveText('Stop 1 of 2');
+  await expect(page.locator('[data-lesson-highlight~="job-graph"]')).toBeVisible();
+  await expect(page.locator('[data-lesson-highlight~="checkpoints"]')).toBeVisible();
+  await page.getByTestId('lesson-next-checkpoint.completed').check();
+  await page.getByTestId('lesson-check').click();
+  await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'false');
+  await page.getByTestId('lesson-next-barrier.injected').check();
+  await page.getByTestId('lesson-check').click();
+  await expect(page.getByTestId('lesson-feedback')).toHaveText(/^Right\. barrier\.injected: the source injects the barrier first\./);
+  // Delete: gone from the picker.
+  await page.getByTestId('lesson-all').click();
+  await page.getByTestId('lesson-delete-barriers-first-mine').click();
+  await expect(page.getByTestId('lesson-card-barriers-first-mine')).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();
 });

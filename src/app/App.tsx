@@ -31,6 +31,7 @@ import { LessonPicker } from '../views/lessons/LessonPicker';
 import { LessonBuilder } from '../views/lessons/LessonBuilder';
 import { LessonNotes } from '../views/lessons/LessonNotes';
 import { useLessonStartup } from './lessons/useLessonStartup';
+import { selectLessonNeedsActions, selectLessonNeedsEvents, selectLessonNeedsStorage, selectLessonNeedsTask } from './lessons/presenterLessonTargets';
 import { useInspector } from './inspector/inspectorStore';
 import { registerInspector } from './inspector/registerInspector';
 
@@ -41,8 +42,14 @@ export function App() {
   const t = useT();
   const lang = useAppStore(selectLang);
   const presenter = useAppStore(selectPresenter);
-  const taskInStage = useAppStore(selectTaskInStage);
-  const actionsInStage = useAppStore((s) => s.presenter && s.presenterActions);
+  // A lesson stop in presenter mode brings the panel it highlights into the stage (presenterLessonTargets.ts).
+  const lessonTask = useAppStore(selectLessonNeedsTask);
+  const lessonEvents = useAppStore(selectLessonNeedsEvents);
+  const lessonStorage = useAppStore(selectLessonNeedsStorage);
+  const lessonActions = useAppStore(selectLessonNeedsActions);
+  const taskInStage = useAppStore(selectTaskInStage) || lessonTask;
+  const actionsInStage = useAppStore((s) => s.presenter && s.presenterActions) || lessonActions;
+  const storageInStage = lessonStorage || (!taskInStage && !actionsInStage && !lessonEvents);
   usePlayback();
   useKeyboardShortcuts();
   usePersistenceSync();
@@ -83,7 +90,7 @@ export function App() {
             {/* Checkpoint history, timeline and charts share this slot as tabs. */}
             <PacedPanel group={PANEL.stage}>
               <StageTabs />
-              {!taskInStage && !actionsInStage && <StorageView />}
+              {storageInStage && <StorageView />}
             </PacedPanel>
             {/* Presenter mode shows the actions on demand, in remote storage's place (or beside the subtask panel). */}
             {actionsInStage && (
@@ -96,6 +103,11 @@ export function App() {
             {taskInStage && (
               <PacedPanel group={PANEL.task}>
                 <TaskStatePanel />
+              </PacedPanel>
+            )}
+            {presenter && lessonEvents && (
+              <PacedPanel group={PANEL.events}>
+                <EventList />
               </PacedPanel>
             )}
           </div>

@@ -29,6 +29,7 @@ import { deleteAbandonedSessions } from './abandonedSessions';
 import { downloadJson } from './downloadJson';
 import { MirrorSync } from './mirrorSync';
 import { connectLessonProgress } from './lessons/lessonProgress';
+import { connectUserLessons } from './lessons/userLessonStore';
 import { findRestorePoint, readBackCheckpoint, type RestorePoint } from './restoreFromStorage';
 import { SerialQueue } from './serialQueue';
 import { SessionSaver } from './sessionSaver';
@@ -91,6 +92,7 @@ export class PersistenceController {
     if (this.store.getState().persistenceCommands === this.commands)
       this.store.getState().setPersistenceCommands(null);
     connectLessonProgress(null);
+    void connectUserLessons(null);
     this.mirror?.close();
   }
 
@@ -121,6 +123,8 @@ export class PersistenceController {
     this.mirror = mirror;
     // Lesson progress lives beside the sessions, in its own store (src/persistence/lessonProgress.ts).
     connectLessonProgress(mirror);
+    // So are the teacher's lessons (src/persistence/userLessons.ts), listed in the picker.
+    void connectUserLessons(mirror);
     // A "close other tabs" message from a blocked open is answered once the open is done.
     s.clearPersistenceError('open');
     const callbacks = {
@@ -336,6 +340,7 @@ export class PersistenceController {
     this.saver?.dispose();
     await this.queue.whenIdle();
     connectLessonProgress(null);
+    void connectUserLessons(null);
     this.mirror?.close();
     try {
       await resetDatabase({ onBlocked: (e) => this.report(e, 'reset') });

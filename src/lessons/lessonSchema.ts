@@ -118,11 +118,18 @@ const prompt = bilingual(LESSON_LIMITS.textChars);
 /** The "why" shown after an answer; placeholders: the stop's facts and `{answer}`. */
 const explain = bilingual(LESSON_LIMITS.textChars);
 
+/**
+ * A later event the answer is evaluated at: the question is asked at the stop, before the view
+ * shows what it asks about; once answered, the player steps to this event and shows it. The
+ * explanation's placeholders read the stop's facts at that event too.
+ */
+const answerAtSchema = v.pipe(selectorSchema, v.description('An event selector (like "anchor") for a later event: the answer and the explanation\'s facts are evaluated there, and the player steps to it after the learner answers.'));
+
 export const questionSchema = variant('kind', [
   /** Pick the files: the answer is the SST list `answer` evaluates to; options are every SST of the task so far. */
-  strictObject({ kind: v.literal('files'), prompt, answer: factSchema, explain }),
+  strictObject({ kind: v.literal('files'), prompt, answer: factSchema, answerAt: v.optional(answerAtSchema), explain }),
   /** A number: the answer is the number `answer` evaluates to. */
-  strictObject({ kind: v.literal('number'), prompt, answer: factSchema, explain }),
+  strictObject({ kind: v.literal('number'), prompt, answer: factSchema, answerAt: v.optional(answerAtSchema), explain }),
   /** One of several choices: exactly one choice's predicate must hold in the run. */
   strictObject({
     kind: v.literal('choice'),

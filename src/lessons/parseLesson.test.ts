@@ -67,7 +67,8 @@ describe('parseLesson', () => {
 
   it('needs two choices at least and a known question kind', () => {
     const l = valid();
-    l.stops[4].question.choices = l.stops[4].question.choices.slice(0, 1);
+    const both = (x: string) => ({ en: x, zh: x });
+    l.stops[4].question = { kind: 'choice', prompt: both('q'), choices: [{ text: both('a'), holds: { fact: { fact: 'deletedSsts' }, empty: true } }], explain: both('e') };
     l.stops[3].question.kind = 'essay';
     const out = problems(l);
     expect(out).toContain('stops[4].question.choices: must have at least 2 items, got 1');

@@ -110,3 +110,76 @@ describe('question kinds', () => {
     expect(r.ok ? null : r.problems[0]!.message).toBe('the anchor event has no {anchor.sst}');
   });
 });
+
+describe('answerAt: asked before the view shows the answer', () => {
+  // Seed 002 (num-retained 2): when CP3 is triggered SST 4 is referenced by CP2 alone; CP3's
+  // completion adds CP3's reference (CP1, subsumed, never had SST 4), so the count becomes 2.
+  const triggered3 = { event: 'checkpoint.triggered' as const, where: { checkpointId: 3 } };
+  const rc4 = { fact: 'referenceCount' as const, sst: 4 };
+  const ask = (answerAt: unknown): Partial<Stop> =>
+    ({
+      anchor: triggered3,
+      facts: { rc4, retained: { fact: 'retainedCheckpoints' } },
+      question: { kind: 'number', prompt: both('SST 4 after CP3?'), answer: rc4, answerAt, explain: both('{answer}, retained {retained}') },
+    }) as Partial<Stop>;
+
+  it('evaluates the answer and the explanation’s facts at the later event, the text’s facts at the stop', () => {
+    const s = resolveOne(ask(cp(3)));
+    expect(s.facts.rc4).toBe(1);
+    expect(s.facts.retained).toEqual([1, 2]);
+    expect(s.question).toMatchObject({ kind: 'number', answer: 2 });
+    expect(s.answerFacts.retained).toEqual([2, 3]);
+    expect(s.answerFacts.rc4).toBe(2);
+    // The player steps to CP3's completion once answered: after the stop.
+    const at = (s.question as { atStep: number }).atStep;
+    expect(at).toBeGreaterThan(s.step);
+    const fb = feedback(lessonWith([ask(cp(3))]).stops[0]!.question!, s.question!, { kind: 'number', value: 1 }, s.answerFacts, 'en');
+    expect(fb).toEqual({ correct: false, text: "Not quite: the engine's answer is 2. 2, retained 2, 3" });
+  });
+
+  it('a fact only the explanation quotes is read at the answer’s event; one the text quotes must exist at the stop', () => {
+    const shared3 = { fact: 'sharedSsts' as const, checkpointId: 3 };
+    const explainOnly = { ...ask(cp(3)), facts: { shared3 } } as Partial<Stop>;
+    (explainOnly.question as { explain: unknown }).explain = both('{answer}: CP3 has {shared3}');
+    const s = resolveOne(explainOnly);
+    expect(s.facts).not.toHaveProperty('shared3');
+    expect(s.answerFacts.shared3).toEqual([4, 5, 6]);
+    const inText = { ...explainOnly, text: both('CP3 has {shared3}') };
+    const r = resolveLesson(lessonWith([inText]), load);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]).toMatchObject({ stop: 1, selector: 'checkpoint.triggered where checkpointId=3', message: expect.stringContaining('checkpoint 3 has no handle') });
+  });
+
+  it('a files question offers the SSTs the task has by the answer’s event (a later flush included)', () => {
+    const s = resolveOne({
+      anchor: triggered3,
+      question: { kind: 'files', prompt: both('CP3 uploads?'), answer: { fact: 'uploadedSsts', checkpointId: 3 }, answerAt: cp(3), explain: both('{answer}') },
+    } as Partial<Stop>);
+    expect(s.question).toMatchObject({ kind: 'files', answer: [5, 6] });
+    expect((s.question as { options: number[] }).options).toEqual(expect.arrayContaining([4, 5, 6]));
+  });
+
+  it('without answerAt the answer is the stop’s own and there is no step to go to', () => {
+    const s = resolveOne({ anchor: cp(3), question: { kind: 'number', prompt: both('q'), answer: rc4, explain: both('{answer}') } });
+    expect(s.question).toEqual({ kind: 'number', answer: 2 });
+    expect(s.answerFacts).toBe(s.facts);
+  });
+
+  it('an answerAt that matches nothing, or is not after the stop, names the stop and the answerAt selector', () => {
+    const r = resolveLesson(lessonWith([ask(cp(9)), ask({ event: 'checkpoint.completed', where: { checkpointId: 1 } })]), load);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems).toEqual([
+      { stop: 1, selector: 'answerAt checkpoint.completed where checkpointId=9', message: 'no event matches' },
+      { stop: 2, selector: 'answerAt checkpoint.completed where checkpointId=1', message: expect.stringMatching(/^the event is at step \d+, not after the stop's step \d+$/) },
+    ]);
+  });
+
+  it('choice and what-next questions do not take answerAt', () => {
+    const r = parseLesson({
+      ...lessonWith([{ anchor: cp(1) }]),
+      stops: [{ anchor: cp(1), highlight: ['registry'], title: both('t'), text: both('t'), question: { kind: 'next', prompt: both('q'), among: ['checkpoint.completed', 'checkpoint.aborted'], answerAt: cp(2), explain: both('e') } }],
+    });
+    expect(r.ok).toBe(false);
+  });
+});

@@ -9,8 +9,8 @@ import type { Predicate, Question } from './lessonSchema';
 import { fill, formatValue, type FactValue, type Lang } from './template';
 
 export type ResolvedQuestion =
-  | { kind: 'files'; options: number[]; answer: number[] }
-  | { kind: 'number'; answer: number }
+  | { kind: 'files'; options: number[]; answer: number[]; atStep?: number }
+  | { kind: 'number'; answer: number; atStep?: number }
   | { kind: 'choice'; answer: number; truths: boolean[] }
   | { kind: 'next'; options: EventType[]; answer: EventType; atStep: number };
 
@@ -47,19 +47,23 @@ function sstsSoFar(events: readonly EngineEvent[], task: string): number[] {
 
 /**
  * Computes the right answer. `later`: the events after the stop's step (for "what happens next").
- * Throws FactError when the run cannot answer (the checker reports it).
+ * `answerView`: the run at the question's `answerAt` event (files and number questions; the stop
+ * itself without one). Throws FactError when the run cannot answer (the checker reports it).
  */
-export function resolveQuestion(q: Question, view: StopView, later: readonly EngineEvent[]): ResolvedQuestion {
+export function resolveQuestion(q: Question, view: StopView, later: readonly EngineEvent[], answerView: StopView = view): ResolvedQuestion {
+  // Set only when the answer lies ahead of the stop: the player steps there once answered.
+  const at = answerView.step !== view.step ? { atStep: answerView.step } : {};
   switch (q.kind) {
     case 'files': {
-      const answer = sortedNumbers(evaluateFact(q.answer, view), 'the answer');
+      const answer = sortedNumbers(evaluateFact(q.answer, answerView), 'the answer');
       const task = 'task' in q.answer && q.answer.task ? q.answer.task : 'count#0';
-      return { kind: 'files', answer, options: [...new Set([...sstsSoFar(view.events, task), ...answer])].sort((a, b) => a - b) };
+      // The options: every SST the task has had by the time the answer holds (a later flush or compaction output included).
+      return { kind: 'files', answer, options: [...new Set([...sstsSoFar(answerView.events, task), ...answer])].sort((a, b) => a - b), ...at };
     }
     case 'number': {
-      const answer = evaluateFact(q.answer, view);
+      const answer = evaluateFact(q.answer, answerView);
       if (typeof answer !== 'number') throw new FactError(`the answer is ${JSON.stringify(answer)}, not a number`);
-      return { kind: 'number', answer };
+      return { kind: 'number', answer, ...at };
     }
     case 'choice': {
       const truths = q.choices.map((c) => holds(c.holds, view));

@@ -20,6 +20,11 @@ export interface ResolvedStop {
   atMs: number;
   anchor: EngineEvent;
   facts: Record<string, FactValue>;
+  /**
+   * The same facts at the question's `answerAt` event, for its explanation (shown once the player
+   * has stepped there); the stop's facts when the question has no `answerAt`.
+   */
+  answerFacts: Record<string, FactValue>;
   question: ResolvedQuestion | null;
 }
 
@@ -74,26 +79,63 @@ function resolveStop(stop: Stop, index: number, ref: ScenarioRef, runOf: (ref: S
     return { problem: { stop: index + 1, message: `scenario ${typeof ref === 'string' ? ref : '(inline)'}: ${e instanceof Error ? e.message : String(e)}` } };
   }
   const found = findAnchor(run.events, stop.anchor);
-  if (!found.ok) {
-    const why = found.why === 'ambiguous' ? `ambiguous: ${found.matches} events match (add "nth" or narrow "where")` : found.why === 'too-few' ? `only ${found.matches} events match` : 'no event matches';
-    return { problem: { stop: index + 1, selector, message: why } };
-  }
+  if (!found.ok) return { problem: { stop: index + 1, selector, message: anchorWhy(found.why, found.matches) } };
   const step = found.event.step;
-  const view: StopView = { step, anchor: found.event, events: run.events.filter((e) => e.step <= step), state: run.timeline.stateAt(step) };
-  try {
+  const viewAt = (anchor: EngineEvent): StopView => ({ step: anchor.step, anchor, events: run.events.filter((e) => e.step <= anchor.step), state: run.timeline.stateAt(anchor.step) });
+  const view = viewAt(found.event);
+  const answerAt = stop.question && 'answerAt' in stop.question ? stop.question.answerAt : undefined;
+  let answerView = view;
+  if (answerAt) {
+    const where = describeSelector(answerAt);
+    const at = findAnchor(run.events, answerAt);
+    if (!at.ok) return { problem: { stop: index + 1, selector: `answerAt ${where}`, message: anchorWhy(at.why, at.matches) } };
+    // Asked before the view shows it: the answer's event must come after the stop's.
+    if (at.event.step <= step) return { problem: { stop: index + 1, selector: `answerAt ${where}`, message: `the event is at step ${at.event.step}, not after the stop's step ${step}` } };
+    answerView = viewAt(at.event);
+  }
+  // With answerAt, a fact only the explanation quotes is read where the answer is (it may not
+  // exist yet at the stop, e.g. the files of a checkpoint that has not completed).
+  const shownAtStop = new Set([stop.title, stop.text, ...(stop.question ? [stop.question.prompt] : [])].flatMap((t) => [t.en, t.zh]).flatMap(placeholders));
+  const factsAt = (v: StopView, lenient: boolean): Record<string, FactValue> => {
     const facts: Record<string, FactValue> = {};
-    for (const [name, fact] of Object.entries(stop.facts ?? {})) facts[name] = evaluateFact(fact, view);
-    // `{anchor.field}` placeholders read the anchor event itself.
+    for (const [name, fact] of Object.entries(stop.facts ?? {})) {
+      try {
+        facts[name] = evaluateFact(fact, v);
+      } catch (e) {
+        if (!(lenient && e instanceof FactError && !shownAtStop.has(name))) throw e;
+      }
+    }
+    // `{anchor.field}` placeholders read the stop's anchor event itself.
     for (const [k, x] of Object.entries(found.event)) if (isFactValue(x)) facts[`anchor.${k}`] = x;
-    const texts = [stop.title, stop.text, ...(stop.question ? [stop.question.prompt, stop.question.explain] : [])].flatMap((t) => [t.en, t.zh]);
-    const missing = [...new Set(texts.flatMap(placeholders))].filter((n) => n !== 'answer' && !(n in facts));
-    if (missing.length) return { problem: { stop: index + 1, selector, message: `the anchor event has no ${missing.map((n) => `{${n}}`).join(', ')}` } };
-    const question = stop.question ? resolveQuestion(stop.question, view, run.events.filter((e) => e.step > step)) : null;
-    return { stop: { index, scenario: ref, step, atMs: found.event.atMs, anchor: found.event, facts, question } };
+    return facts;
+  };
+  const missingIn = (texts: readonly string[], facts: Record<string, FactValue>) => [...new Set(texts.flatMap(placeholders))].filter((n) => n !== 'answer' && !(n in facts));
+  const noSuch = (missing: string[]) => `the anchor event has no ${missing.map((n) => `{${n}}`).join(', ')}`;
+  let facts: Record<string, FactValue>;
+  try {
+    facts = factsAt(view, answerAt !== undefined);
   } catch (e) {
     if (e instanceof FactError) return { problem: { stop: index + 1, selector, message: e.message } };
     throw e;
   }
+  const explain = stop.question ? [stop.question.explain.en, stop.question.explain.zh] : [];
+  const missing = missingIn([...shownAtStop].map((n) => `{${n}}`).concat(answerAt ? [] : explain), facts);
+  if (missing.length) return { problem: { stop: index + 1, selector, message: noSuch(missing) } };
+  const answerSelector = answerAt ? `answerAt ${describeSelector(answerAt)}` : selector;
+  try {
+    const answerFacts = answerView === view ? facts : factsAt(answerView, false);
+    const missingAtAnswer = missingIn(explain, answerFacts);
+    if (missingAtAnswer.length) return { problem: { stop: index + 1, selector: answerSelector, message: noSuch(missingAtAnswer) } };
+    const question = stop.question ? resolveQuestion(stop.question, view, run.events.filter((e) => e.step > step), answerView) : null;
+    return { stop: { index, scenario: ref, step, atMs: found.event.atMs, anchor: found.event, facts, answerFacts, question } };
+  } catch (e) {
+    if (e instanceof FactError) return { problem: { stop: index + 1, selector: answerSelector, message: e.message } };
+    throw e;
+  }
+}
+
+function anchorWhy(why: 'none' | 'ambiguous' | 'too-few', matches: number): string {
+  return why === 'ambiguous' ? `ambiguous: ${matches} events match (add "nth" or narrow "where")` : why === 'too-few' ? `only ${matches} events match` : 'no event matches';
 }
 
 const isScalar = (x: unknown): boolean => x === null || ['number', 'string', 'boolean'].includes(typeof x);

@@ -17,3 +17,4 @@ export type { Json } from './jsonSafe';
 export { DB_NAME } from './schema';
 export { FILE_FORMAT_VERSION, FORMAT_VERSION } from './records';
 export type { LessonProgressRecord } from './lessonProgress';
+export type { DamagedUserLesson, UserLessonRecord } from './userLessons';

@@ -21,6 +21,7 @@ export const MEMORY_KEY_PATHS: Readonly<Record<StoreName, string | readonly stri
   sessions: 'sessionId',
   registry: 'sessionId',
   lessonProgress: 'lessonId',
+  userLessons: 'id',
 };
 
 /** Each index's key path by store; must equal what the migrations create (a test compares them). */

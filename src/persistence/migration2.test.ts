@@ -56,7 +56,7 @@ describe('migration 2 (files records carry their listing; fileIndex goes)', () =
     const factory = await v1Database();
     (await upgraded(factory)).close();
     const dump = await exportRawDatabase({ factory, now: () => 0 });
-    expect(dump.databaseVersion).toBe(3); // migrations 2 and 3 (lessonProgress) both ran
+    expect(dump.databaseVersion).toBe(4); // migrations 2, 3 (lessonProgress) and 4 (userLessons) all ran
     expect(Object.keys(dump.stores).sort()).toEqual([...STORE_NAMES].sort());
     for (const store of ['checkpoints', 'sessions', 'registry'] as const) expect(dump.stores[store]).toEqual(v1.raw.stores[store]);
     // The same records with `meta` as `metaJson` (the same fields, in the same order) and format 2.
@@ -105,7 +105,7 @@ describe('migration 2 (files records carry their listing; fileIndex goes)', () =
     });
     const failed = await openPersistence({ factory });
     expect([failed.durable, failed.problem?.kind]).toEqual([false, 'unknown']);
-    expect(failed.problem?.message).toContain('Upgrading saved data to version 3 failed (The quota has been exceeded.)');
+    expect(failed.problem?.message).toContain('Upgrading saved data to version 4 failed (The quota has been exceeded.)');
     vi.restoreAllMocks();
     expect(await exportRawDatabase({ factory, now: () => 0 })).toEqual(before);
     expect(before.databaseVersion).toBe(1);

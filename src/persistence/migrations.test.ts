@@ -13,7 +13,7 @@ describe('migrations', () => {
     expect(() => checkMigrations([...MIGRATIONS, { ...MIGRATIONS[0]!, version: MIGRATIONS.length + 2 }])).toThrow(/numbered 1, 2, 3/);
     const db = await openDatabase({ factory: freshFactory() });
     expect(db.version).toBe(MIGRATIONS.length);
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(4);
   });
 
   it('create every store and index with the key paths the memory fallback uses', async () => {

@@ -57,6 +57,13 @@ export const MIGRATIONS: readonly Migration[] = [
       if (!db.objectStoreNames.contains('lessonProgress')) db.createObjectStore('lessonProgress', { keyPath: 'lessonId' });
     },
   },
+  {
+    version: 4,
+    description: 'Create the userLessons store (lessons a teacher saved or imported, one record per lesson id)',
+    migrate(db) {
+      if (!db.objectStoreNames.contains('userLessons')) db.createObjectStore('userLessons', { keyPath: 'id' });
+    },
+  },
 ];
 
 /**

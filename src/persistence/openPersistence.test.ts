@@ -79,7 +79,7 @@ describe('opening', () => {
 
     const dump = await exportRawDatabase({ factory });
     expect(dump.databaseVersion).toBe(MIGRATIONS.length + 1);
-    expect(Object.keys(dump.stores).sort()).toEqual(['checkpoints', 'files', 'future', 'lessonProgress', 'registry', 'sessions']);
+    expect(Object.keys(dump.stores).sort()).toEqual(['checkpoints', 'files', 'future', 'lessonProgress', 'registry', 'sessions', 'userLessons']);
     expect(dump.stores.sessions?.[0]?.key).toBe('kept');
 
     await resetDatabase({ factory });

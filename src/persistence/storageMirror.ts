@@ -9,6 +9,8 @@
  */
 import * as lessonProgress from './lessonProgress';
 import type { LessonProgressRecord } from './lessonProgress';
+import * as userLessons from './userLessons';
+import type { DamagedUserLesson, UserLessonRecord } from './userLessons';
 import type { StorageOp, StoredFile } from '../engine/storage/remoteStorage';
 import * as checkpointMeta from './checkpointMeta';
 import type { CheckpointEntry, RegistryEntry } from './checkpointMeta';
@@ -149,6 +151,20 @@ export class StorageMirror {
   /** Every sound lesson progress record (damaged ones are skipped). */
   listLessonProgress(): Promise<LessonProgressRecord[]> {
     return lessonProgress.listLessonProgress(this.store);
+  }
+
+  /** Stores (or replaces) a lesson the user saved or imported. */
+  saveUserLesson(record: UserLessonRecord): Promise<void> {
+    return userLessons.putUserLesson(this.store, record);
+  }
+
+  deleteUserLesson(id: string): Promise<void> {
+    return userLessons.deleteUserLesson(this.store, id);
+  }
+
+  /** The user's stored lessons, and the damaged records with what is wrong. */
+  listUserLessons(): Promise<{ records: UserLessonRecord[]; damaged: DamagedUserLesson[] }> {
+    return userLessons.listUserLessons(this.store);
   }
 
   /** Closes the connection; later calls fail with `unavailable`. */

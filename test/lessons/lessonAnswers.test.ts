@@ -41,9 +41,15 @@ describe('lesson 5 against seed 002', () => {
   };
 
   it("at each checkpoint stop, the engine's shared files and reference counts are seed 002's", () => {
-    // The lesson's own anchors, with facts added for every SST of the table.
+    // The lesson's own anchors (a stop asked before a completion is moved to the completion its
+    // question is answered at), with facts added for every SST of the table.
     const l = lesson('05-incremental-shared-files.json', (raw) => {
       for (const stop of raw.stops) {
+        const q = stop.question;
+        if (q && 'answerAt' in q && q.answerAt?.event === 'checkpoint.completed') {
+          stop.anchor = q.answerAt;
+          delete q.answerAt;
+        }
         if (stop.scenario || stop.anchor.event !== 'checkpoint.completed') continue;
         const id = stop.anchor.where!.checkpointId as number;
         stop.facts = { ...stop.facts, tShared: { fact: 'sharedSsts', checkpointId: id } };
@@ -54,24 +60,39 @@ describe('lesson 5 against seed 002', () => {
     expect(stops.map(cpOf)).toEqual([1, 2, 3, 4]);
     for (const s of stops) {
       const table = TABLE[cpOf(s)!]!;
-      expect(s.facts.tShared).toEqual(Object.keys(table).map(Number));
-      for (const [sst, count] of Object.entries(table)) expect(s.facts[`tRc${sst}`]).toBe(count);
+      const facts = s.facts;
+      expect(facts.tShared).toEqual(Object.keys(table).map(Number));
+      for (const [sst, count] of Object.entries(table)) expect(facts[`tRc${sst}`]).toBe(count);
     }
   });
 
-  it("the questions' answers: uploads of CP1 and CP3, SST 1's count at CP2, the files deleted at CP4, SST 1's last use under 1.15+", () => {
+  it("the questions' answers: uploads of CP1, SST 1's count at CP2, SST 4's at CP3, the files deleted at CP4, SST 4's last use under 1.15+", () => {
     const stops = resolved(lesson('05-incremental-shared-files.json'));
     const answers = stops.map((s) => (s.question ? answerValue(s.question) : null));
-    // CP1 uploads both of its files; CP3 uploads the compaction output (1,2,3) and the new file.
+    // CP1 uploads both of its files.
     expect(answers[0]).toEqual([1, 2]);
     expect(answers[1]).toBe(TABLE[2]![1]);
-    expect(answers[3]).toEqual([5, 6]);
-    // CP4: the reference counts of (1), (2), (3) reach 0 and Flink deletes exactly them.
-    expect(answers[4]).toBe(1);
-    expect(stops[4]!.facts.deleted).toEqual([1, 2, 3]);
-    // Flink 1.15+: no counts, and SST 1 was last used by CP2; the same files go at CP4.
+    // Asked when CP3 is triggered, answered at its completion: SST 4's count in the table after CP3.
+    expect(stops[3]!.anchor).toMatchObject({ type: 'checkpoint.triggered', checkpointId: 3 });
+    expect(stops[3]!.facts.rc4).toBe(TABLE[2]![4]);
+    expect(answers[3]).toBe(TABLE[3]![4]);
+    // CP3 uploads the compaction output (1,2,3) and the new file: the table's new entries after CP3.
+    const newAt3 = Object.keys(TABLE[3]!).map(Number).filter((sst) => !(sst in TABLE[2]!));
+    expect(stops[3]!.answerFacts.uploaded).toEqual(newAt3);
+    // CP4 (asked at its trigger): the files no retained checkpoint (3, 4) references any more
+    // reach 0 and Flink deletes exactly them: the article's (1), (2), (3).
+    const everUsed = new Set(Object.values(TABLE).flatMap((t) => Object.keys(t).map(Number)));
+    const stillUsed = new Set([...Object.keys(TABLE[3]!), ...Object.keys(TABLE[4]!)].map(Number));
+    expect(answers[4]).toEqual([...everUsed].filter((sst) => !stillUsed.has(sst)).sort((a, b) => a - b));
+    expect(stops[4]!.facts.deleted).toEqual([]);
+    expect(stops[4]!.answerFacts.deleted).toEqual([1, 2, 3]);
+    // Flink 1.15+: no counts; SST 4 was last used by CP2 when CP3 is triggered, and CP3 (whose
+    // table lists SST 4) becomes its last use; SST 1, not in CP3, keeps CP2. The same files go at CP4.
     expect(stops[5]!.facts.rc4).toBeNull();
-    expect(answers[5]).toBe(2);
+    expect(stops[5]!.facts.last4).toBe(2);
+    expect(answers[5]).toBe(3);
+    expect(4 in TABLE[3]!).toBe(true);
+    expect(stops[5]!.answerFacts.last1).toBe(2);
     expect(stops[6]!.facts.deleted).toEqual([1, 2, 3]);
   });
 });
@@ -85,9 +106,12 @@ describe('lesson 7 against seed 001', () => {
     expect(stops[2]!.anchor).toMatchObject({ type: 'checkpoint.aborted', checkpointId: 2, reason: 'CHECKPOINT_DECLINED' });
     expect(answerValue(stops[2]!.question!)).toBe(1);
     // Seed 001: "the checkpoint failed … so 4 and 5 are both uploaded again" (here 3 and 4).
-    expect(stops[3]!.facts.shared).toEqual([1, 2, 3, 4]);
+    // Asked when CP3 is triggered, before anything of it is uploaded; answered at its completion.
+    expect(stops[3]!.anchor).toMatchObject({ type: 'checkpoint.triggered', checkpointId: 3 });
+    expect(stops[3]!.facts.uploaded).toEqual([]);
+    expect(stops[3]!.answerFacts.shared).toEqual([1, 2, 3, 4]);
     expect(answerValue(stops[3]!.question!)).toEqual([3, 4]);
-    expect(stops[3]!.facts.deleted).toEqual([3]);
+    expect(stops[3]!.answerFacts.deleted).toEqual([3]);
   });
 });
 

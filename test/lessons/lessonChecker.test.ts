@@ -53,15 +53,25 @@ describe('the lesson checker', () => {
   it('prints per stop its step and anchor and per question the answer, exit 0', () => {
     const r = lessonCli('check', 'lessons/05-incremental-shared-files.json');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('stop 4: step 68 (949 ms) at checkpoint.completed where checkpointId=3');
-    expect(r.out).toContain("files question: the engine's answer is 5, 6");
+    expect(r.out).toContain('stop 3: step 52 (700 ms) at compaction.finished nth 1');
+    // Stop 4 asks at CP3's trigger; the answer is read at CP3's completion, and the checker says where.
+    expect(r.out).toContain('stop 4: step 58 (900 ms) at checkpoint.triggered where checkpointId=3');
+    expect(r.out).toContain("number question: the engine's answer is 2 (answerAt step 68: checkpoint.completed where checkpointId=3)");
+  });
+
+  it('an unresolvable answerAt names lesson, stop and its selector and exits 2', () => {
+    const l = lesson5();
+    l.stops[3].question.answerAt = { event: 'checkpoint.completed', where: { checkpointId: 8 } };
+    const r = lessonCli('check', tempLesson(l));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('ERROR lesson incremental-shared-files, stop 4, selector answerAt checkpoint.completed where checkpointId=8: no event matches');
   });
 
   it('--json gives the same as a document for tools', () => {
     const r = lessonCli('check', 'lessons/05-incremental-shared-files.json', '--json');
     expect(r.code).toBe(0);
     const [report] = JSON.parse(r.out);
-    expect(report.stops[1]).toMatchObject({ stop: 2, step: 47, event: 'checkpoint.completed', question: { kind: 'number', answer: 2 } });
+    expect(report.stops[1]).toMatchObject({ stop: 2, step: 37, event: 'checkpoint.triggered', question: { kind: 'number', answer: 2, answerAt: 'checkpoint.completed where checkpointId=2', atStep: 47 } });
   });
 
   it('an ambiguous anchor names lesson, stop and selector and exits 2', () => {

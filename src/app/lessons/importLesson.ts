@@ -10,7 +10,8 @@ import type { Lesson } from '../../lessons/lessonSchema';
 import { MAX_LESSON_BYTES, parseLessonText } from '../../lessons/parseLesson';
 import { decodeUtf8 } from '../scenarioIo/decodeUtf8';
 import { formatSize } from '../scenarioIo/limits';
-import { addUserLesson, isBuiltInLesson } from './lessonCatalog';
+import { isBuiltInLesson } from './lessonCatalog';
+import { keepUserLesson } from './userLessonStore';
 import { LessonResolveError, lessonRun } from './lessonRuns';
 
 export type LessonImportResult = { ok: true; lesson: Lesson } | { ok: false; problems: ScenarioProblem[] };
@@ -31,7 +32,7 @@ export async function importLessonText(text: string): Promise<LessonImportResult
     // A stop's anchor that finds no event (or more than one) is a problem of that stop's selector.
     return { ok: false, problems: e.problems.map((p) => ({ path: p.stop > 0 ? `stops[${p.stop - 1}].anchor` : 'scenario', message: p.selector ? `${p.selector}: ${p.message}` : p.message })) };
   }
-  addUserLesson(lesson);
+  await keepUserLesson(lesson);
   return { ok: true, lesson };
 }
 

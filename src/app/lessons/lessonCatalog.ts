@@ -1,8 +1,8 @@
 /**
  * The lessons the app knows: every `lessons/*.json` of the build, validated like an imported file
  * (a broken one is left out and reported on the console; the unit suite's checker keeps that from
- * shipping), plus the lessons a teacher imported or saved in this page ("user lessons", kept in
- * memory until the page closes: exporting the file is how a teacher keeps one).
+ * shipping), plus the lessons a teacher imported or saved ("user lessons", kept in IndexedDB
+ * through src/app/lessons/userLessonStore.ts).
  */
 import type { Lesson } from '../../lessons/lessonSchema';
 import { parseLessonText } from '../../lessons/parseLesson';
@@ -43,6 +43,26 @@ export function lessonById(id: string): Lesson | undefined {
 export function addUserLesson(lesson: Lesson): void {
   userLessons = [...userLessons.filter((l) => l.id !== lesson.id), lesson].sort((a, b) => a.number - b.number);
   all = [...LESSONS, ...userLessons];
+  listeners.forEach((l) => l());
+}
+
+export function removeUserLesson(id: string): void {
+  userLessons = userLessons.filter((l) => l.id !== id);
+  all = [...LESSONS, ...userLessons];
+  listeners.forEach((l) => l());
+}
+
+/** Stored lessons that could not be read back: which record, and what is wrong where. */
+export interface UnreadableLesson {
+  key: string;
+  problems: string[];
+}
+let unreadable: readonly UnreadableLesson[] = [];
+export function unreadableLessons(): readonly UnreadableLesson[] {
+  return unreadable;
+}
+export function setUnreadableLessons(list: readonly UnreadableLesson[]): void {
+  unreadable = list;
   listeners.forEach((l) => l());
 }
 

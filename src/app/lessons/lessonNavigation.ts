@@ -49,12 +49,18 @@ export async function openLessonStop(id: string, index: number): Promise<void> {
   void recordLessonVisit(id, i, run.stops.length);
 }
 
-/** True when the app shows the lesson's run at the current stop (no stepping, no branch since). */
+/**
+ * True when the app shows the lesson's run at the current stop (no stepping, no branch since), or
+ * at the event its question's answer is evaluated at (where the player steps once answered).
+ */
 export function onLessonPath(s: Pick<AppStore, 'lesson' | 'revision' | 'cursor'>): boolean {
   if (!s.lesson) return false;
   const run = knownLessonRun(s.lesson.id);
   const stop = run?.stops[s.lesson.stop];
-  return stop !== undefined && s.revision === s.lesson.revision && s.cursor === stop.step;
+  if (stop === undefined || s.revision !== s.lesson.revision) return false;
+  const q = stop.question;
+  const answerStep = q && (q.kind === 'files' || q.kind === 'number') ? q.atStep : undefined;
+  return s.cursor === stop.step || s.cursor === answerStep;
 }
 
 export function moveLessonStop(delta: number): void {

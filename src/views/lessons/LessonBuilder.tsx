@@ -1,14 +1,20 @@
 /**
- * "Save as lesson" (for teachers): stops marked at chosen steps of the current run, each with a
- * highlighted region and a title and text in English and Chinese. Saving turns every stop into an
- * event anchor (src/lessons/buildLesson.ts), validates the lesson, adds it to this page's lessons
- * (in memory) and plays it at once; the file downloads for keeping.
+ * "Save as lesson" (for teachers): stops marked at chosen steps of the current run, each with the
+ * regions to highlight, a title and text in English and Chinese and optionally a question whose
+ * answer the engine computes (previewed here). Saving turns every stop into an event anchor
+ * (src/lessons/buildLesson.ts), validates the lesson, keeps it in IndexedDB ("Your lessons" in the
+ * picker) and plays it at once; the file downloads too.
  */
 import { useState } from 'react';
 import type { ScenarioProblem } from '../../engine';
-import { buildLesson, type DraftStop } from '../../lessons/buildLesson';
-import { HIGHLIGHT_TARGETS, type HighlightTarget, type Lesson } from '../../lessons/lessonSchema';
-import { addUserLesson, isBuiltInLesson } from '../../app/lessons/lessonCatalog';
+import { buildLesson, previewAnswers, type AnswerPreview, type DraftStop } from '../../lessons/buildLesson';
+import { HIGHLIGHT_TARGETS, type Lesson } from '../../lessons/lessonSchema';
+import { formatValue } from '../../lessons/template';
+import { selectLang } from '../../store/selectors';
+import type { MessageKey } from '../../i18n/messages';
+import { LessonQuestionDraft } from './LessonQuestionDraft';
+import { isBuiltInLesson } from '../../app/lessons/lessonCatalog';
+import { keepUserLesson } from '../../app/lessons/userLessonStore';
 import { openLessonStop } from '../../app/lessons/lessonNavigation';
 import { lessonFileName, lessonFileText } from '../../app/lessons/importLesson';
 import { downloadBlob } from '../../app/downloadJson';
@@ -24,9 +30,14 @@ export function LessonBuilder() {
   const open = useAppStore((s) => s.lessonBuilderOpen);
   const close = useAppStore((s) => s.setLessonBuilderOpen);
   const cursor = useAppStore((s) => s.cursor);
+  const lang = useAppStore(selectLang);
   const [title, setTitle] = useState({ en: '', zh: '' });
+  const [summary, setSummary] = useState({ en: '', zh: '' });
+  const [level, setLevel] = useState<Lesson['level']>('beginner');
+  const [minutes, setMinutes] = useState('');
   const [stops, setStops] = useState<DraftStop[]>([]);
   const [problems, setProblems] = useState<ScenarioProblem[]>([]);
+  const [preview, setPreview] = useState<AnswerPreview[]>([]);
   if (!open) return null;
   const change = (i: number, patch: Partial<DraftStop>) => setStops(stops.map((s, k) => (k === i ? { ...s, ...patch } : s)));
   const build = (): Lesson | null => {
@@ -38,8 +49,12 @@ export function LessonBuilder() {
     let id = `${slug(title.en)}-mine`;
     if (isBuiltInLesson(id)) id = `${id}-2`;
     const events = s.timeline.records().flatMap((r) => r.events);
-    const r = buildLesson({ id, number: 90, title, summary: title, stops: [...stops].sort((a, b) => a.step - b.step) }, s.scenario, events);
+    const m = Number(minutes);
+    const sorted = [...stops].sort((a, b) => a.step - b.step);
+    const r = buildLesson({ id, number: 90, title, summary, level, ...(minutes.trim() && Number.isFinite(m) ? { minutes: m } : {}), stops: sorted }, s.scenario, events);
     setProblems(r.ok ? [] : r.problems);
+    // The engine's answers, shown under each question (indices of the sorted stops, mapped back).
+    setPreview(r.ok ? previewAnswers(r.lesson, s.scenario).map((p) => ({ ...p, stop: stops.indexOf(sorted[p.stop]!) })) : []);
     return r.ok ? r.lesson : null;
   };
   return (
@@ -54,7 +69,31 @@ export function LessonBuilder() {
         {t('lbLessonTitleZh')}
         <input value={title.zh} onChange={(e) => setTitle({ ...title, zh: e.target.value })} data-testid="lb-title-zh" />
       </label>
-      <button type="button" onClick={() => setStops([...stops, { step: cursor, highlight: 'narration', title: { en: '', zh: '' }, text: { en: '', zh: '' } }])} data-testid="lb-add-stop">
+      <label>
+        {t('lbSummaryEn')}
+        <textarea value={summary.en} onChange={(e) => setSummary({ ...summary, en: e.target.value })} data-testid="lb-summary-en" />
+      </label>
+      <label>
+        {t('lbSummaryZh')}
+        <textarea value={summary.zh} onChange={(e) => setSummary({ ...summary, zh: e.target.value })} data-testid="lb-summary-zh" />
+      </label>
+      <div className="lb-stop-head">
+        <label>
+          {t('lbLevel')}{' '}
+          <select value={level} onChange={(e) => setLevel(e.target.value as Lesson['level'])} data-testid="lb-level">
+            {(['beginner', 'intermediate', 'advanced'] as const).map((l) => (
+              <option key={l} value={l}>
+                {t(`lessonLevel_${l}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('lbMinutes')}{' '}
+          <input type="number" min={1} max={120} value={minutes} placeholder={String(Math.max(1, stops.length * 2))} onChange={(e) => setMinutes(e.target.value)} data-testid="lb-minutes" />
+        </label>
+      </div>
+      <button type="button" onClick={() => setStops([...stops, { step: cursor, highlight: ['narration'], title: { en: '', zh: '' }, text: { en: '', zh: '' } }])} data-testid="lb-add-stop">
         {t('lbAddStop', { n: cursor })}
       </button>
       <ol className="lb-stops">
@@ -62,16 +101,6 @@ export function LessonBuilder() {
           <li key={i} data-testid={`lb-stop-${i}`}>
             <div className="lb-stop-head">
               <strong>{t('lbStop', { n: i + 1, step: s.step })}</strong>
-              <label>
-                {t('lbHighlight')}{' '}
-                <select value={s.highlight} onChange={(e) => change(i, { highlight: e.target.value as HighlightTarget })} data-testid={`lb-highlight-${i}`}>
-                  {HIGHLIGHT_TARGETS.map((h) => (
-                    <option key={h} value={h}>
-                      {h}
-                    </option>
-                  ))}
-                </select>
-              </label>
               <button type="button" onClick={() => setStops(stops.filter((_, k) => k !== i))}>
                 {t('lbRemove')}
               </button>
@@ -80,6 +109,28 @@ export function LessonBuilder() {
             <input placeholder={t('lbStopTitleZh')} aria-label={t('lbStopTitleZh')} value={s.title.zh} onChange={(e) => change(i, { title: { ...s.title, zh: e.target.value } })} data-testid={`lb-stop-title-zh-${i}`} />
             <textarea placeholder={t('lbStopTextEn')} aria-label={t('lbStopTextEn')} value={s.text.en} onChange={(e) => change(i, { text: { ...s.text, en: e.target.value } })} data-testid={`lb-stop-text-en-${i}`} />
             <textarea placeholder={t('lbStopTextZh')} aria-label={t('lbStopTextZh')} value={s.text.zh} onChange={(e) => change(i, { text: { ...s.text, zh: e.target.value } })} data-testid={`lb-stop-text-zh-${i}`} />
+            <fieldset className="lb-highlights">
+              <legend>{t('lbHighlight')}</legend>
+              {HIGHLIGHT_TARGETS.map((h) => (
+                <label key={h}>
+                  <input
+                    type="checkbox"
+                    checked={s.highlight.includes(h)}
+                    onChange={(e) => change(i, { highlight: e.target.checked ? [...s.highlight, h] : s.highlight.filter((x) => x !== h) })}
+                    data-testid={`lb-highlight-${i}-${h}`}
+                  />
+                  {h}
+                </label>
+              ))}
+            </fieldset>
+            <LessonQuestionDraft index={i} question={s.question} onChange={(question) => change(i, { question })} />
+            {preview
+              .filter((p) => p.stop === i)
+              .map((p) => (
+                <p key={i} className={'problem' in p ? 'lb-answer wrong' : 'lb-answer'} data-testid={`lb-answer-${i}`}>
+                  {'problem' in p ? t('lbPreviewProblem', { why: p.problem }) : p.atStep !== undefined ? t('lbPreviewAt', { answer: formatValue(p.answer, lang), n: p.atStep }) : t('lbPreview', { answer: formatValue(p.answer, lang) })}
+                </p>
+              ))}
           </li>
         ))}
       </ol>
@@ -97,12 +148,15 @@ export function LessonBuilder() {
           onClick={() => {
             const lesson = build();
             if (!lesson) return;
-            addUserLesson(lesson);
+            void keepUserLesson(lesson);
             close(false);
             void openLessonStop(lesson.id, 0);
           }}
         >
           {t('lbSave')}
+        </button>
+        <button type="button" onClick={() => void build()} data-testid="lb-check-answers">
+          {t('lbCheckAnswers')}
         </button>
         <button
           type="button"

@@ -46,7 +46,7 @@ export function LessonPanel() {
         {fill(stop.text[lang], resolved.facts, lang)}
       </p>
       {stop.question && resolved.question && (
-        <LessonQuestion key={`${lesson.id}#${active.stop}`} lessonId={lesson.id} stop={active.stop} question={stop.question} resolved={resolved.question} facts={resolved.facts} lang={lang} stops={m} />
+        <LessonQuestion key={`${lesson.id}#${active.stop}`} lessonId={lesson.id} stop={active.stop} question={stop.question} resolved={resolved.question} facts={resolved.facts} answerFacts={resolved.answerFacts} lang={lang} stops={m} />
       )}
       {!onPath && (
         <button type="button" className="lesson-back" onClick={backToLessonPath} title={t('lessonBackHint')} data-testid="lesson-back">

@@ -18,6 +18,8 @@ interface Props {
   question: Question;
   resolved: ResolvedQuestion;
   facts: Readonly<Record<string, FactValue>>;
+  /** The facts at the question's `answerAt` event, which the explanation quotes (the stop's facts without one). */
+  answerFacts: Readonly<Record<string, FactValue>>;
   lang: Lang;
   /** The lesson's number of stops, for the progress record. */
   stops: number;
@@ -27,7 +29,7 @@ function answerText(q: Question, lang: Lang) {
   return (r: ResolvedQuestion): string => (r.kind === 'choice' && q.kind === 'choice' ? q.choices[r.answer]!.text[lang] : formatValue(answerValue(r), lang));
 }
 
-export function LessonQuestion({ lessonId, stop, question, resolved, facts, lang, stops }: Props) {
+export function LessonQuestion({ lessonId, stop, question, resolved, facts, answerFacts, lang, stops }: Props) {
   const t = useT();
   const key = answerKey(lessonId, stop);
   const given = useAppStore((s) => s.lessonAnswers[key]);
@@ -52,11 +54,14 @@ export function LessonQuestion({ lessonId, stop, question, resolved, facts, lang
   const current = response();
   const check = () => {
     if (!current) return;
-    const fb = feedback(question, resolved, current, facts, lang, answerText(question, lang));
+    const fb = feedback(question, resolved, current, answerFacts, lang, answerText(question, lang));
     record(lessonId, stop, { correct: fb.correct, response: current });
     void recordLessonAnswer(lessonId, stop, stops, fb.correct);
+    // Asked before the view showed it: now step to the event the answer was evaluated at.
+    if (atStep !== null) useAppStore.getState().setCursor(atStep);
   };
-  const shown = given ? feedback(question, resolved, given.response as Response, facts, lang, answerText(question, lang)) : null;
+  const atStep = (resolved.kind === 'files' || resolved.kind === 'number') && resolved.atStep !== undefined ? resolved.atStep : null;
+  const shown = given ? feedback(question, resolved, given.response as Response, answerFacts, lang, answerText(question, lang)) : null;
   const name = `lesson-q-${key}`;
 
   return (
@@ -100,6 +105,11 @@ export function LessonQuestion({ lessonId, stop, question, resolved, facts, lang
       {shown && (
         <p className={shown.correct ? 'lesson-feedback right' : 'lesson-feedback wrong'} role="status" data-testid="lesson-feedback" data-correct={shown.correct}>
           {shown.text}
+          {atStep !== null && (
+            <button type="button" className="lesson-inline" onClick={() => useAppStore.getState().setCursor(atStep)} data-testid="lesson-show-answer">
+              {t('lessonShowAnswer', { n: atStep })}
+            </button>
+          )}
           {resolved.kind === 'next' && (
             <button type="button" className="lesson-inline" onClick={() => useAppStore.getState().setCursor(resolved.atStep)} data-testid="lesson-show-next">
               {t('lessonShowNext')}

@@ -15,7 +15,8 @@ export const HIGHLIGHT_SELECTORS: Record<HighlightTarget, string> = {
   'task-state': '[data-testid="task-state"]',
   // The DSTL tape and materialization status sit in the subtask panel of a changelog run.
   changelog: '[data-testid="changelog-section"], [data-testid="task-state"]',
-  narration: '[data-testid="narration"]',
+  // Presenter mode's narration line stands in for the side panel's narration.
+  narration: '[data-testid="narration"], [data-testid="presenter-narration"]',
   events: '[data-testid="event-list"]',
   actions: '[data-testid="actions-panel"]',
   controls: 'footer.control-bar',

@@ -7,6 +7,8 @@ import { selectPresenter, selectSelectedTask, selectTaskInStage } from '../../st
 import { useT } from '../../i18n/useT';
 import { LsmView } from '../lsm/LsmView';
 import { useViewState } from '../panelPace';
+import { Term } from '../glossary/Term';
+import { selectLessonNeedsTask } from '../../app/lessons/presenterLessonTargets';
 
 /** Only changelog scenarios need the DSTL tape, so its code is fetched the first time one is shown. */
 const ChangelogSection = lazy(() => import('../changelog/ChangelogSection').then((m) => ({ default: m.ChangelogSection })));
@@ -24,7 +26,9 @@ export function TaskStatePanel() {
   const t = useT();
   const state = useViewState();
   const task = useAppStore(selectSelectedTask);
-  const inStage = useAppStore(selectTaskInStage);
+  const chosenInStage = useAppStore(selectTaskInStage);
+  const lessonInStage = useAppStore(selectLessonNeedsTask);
+  const inStage = chosenInStage || lessonInStage;
   const presenter = useAppStore(selectPresenter);
   const setInStage = useAppStore((s) => s.setTaskInStage);
   const keyed = task ? state.job.keyed[task] : undefined;
