@@ -7,7 +7,6 @@ import { selectPresenter, selectSelectedTask, selectTaskInStage } from '../../st
 import { useT } from '../../i18n/useT';
 import { LsmView } from '../lsm/LsmView';
 import { useViewState } from '../panelPace';
-import { Term } from '../glossary/Term';
 import { selectLessonNeedsTask } from '../../app/lessons/presenterLessonTargets';
 
 /** Only changelog scenarios need the DSTL tape, so its code is fetched the first time one is shown. */
