@@ -24,8 +24,14 @@ async function loadBigRun(page: Page): Promise<void> {
   await expect(page.getByTestId('io-status')).toContainText('Loaded', { timeout: 180_000 });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('config-dialog')).toHaveCount(0);
+  await recorded(page);
   await page.getByTestId('jump-end').click();
   await expect(page.getByTestId('step-forward')).toBeDisabled();
+}
+
+/** The run streams in from the recording worker: wait for its end before going there. */
+async function recorded(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => (window as unknown as LabWindow).__checkpointLab.recording()), { timeout: 240_000 }).toBe(false);
 }
 
 const nodesIn = (page: Page, testId: string) =>
@@ -136,6 +142,7 @@ test('500 checkpoints: the timeline and the charts stay under the node bound and
   await page.getByTestId('io-file-input').setInputFiles({ name: 'cp500.json', mimeType: 'application/json', buffer: Buffer.from(CP500) });
   await expect(page.getByTestId('io-status')).toContainText('Loaded', { timeout: 180_000 });
   await page.keyboard.press('Escape');
+  await recorded(page);
   await page.getByTestId('jump-end').click();
   await expect(page.getByTestId('step-forward')).toBeDisabled();
   // The history's first row is the newest checkpoint.

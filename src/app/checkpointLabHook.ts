@@ -20,6 +20,8 @@ export interface CheckpointLabHook {
   modelFiles: () => { path: string; size: number }[];
   keyedState: () => Record<string, KeyedStateEntryView[]>;
   cursor: () => number;
+  /** Whether a run is still streaming in from the recording worker. */
+  recording: () => boolean;
   persistence: () => {
     ready: boolean;
     durable: boolean;
@@ -61,6 +63,7 @@ export function installCheckpointLabHook(
       return out;
     },
     cursor: () => useAppStore.getState().cursor,
+    recording: () => useAppStore.getState().recording !== null,
     persistence: () => {
       const s = useAppStore.getState();
       return {

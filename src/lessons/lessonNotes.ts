@@ -59,19 +59,22 @@ export function lessonNotes(lesson: Lesson, resolved: readonly ResolvedStop[], l
     const answer = q && r.question ? answerShown(q, r.question, lang) : '';
     // The figures a reader sees quoted: the title's, the text's and the prompt's placeholders
     // (the explanation's `{answer}` is the answer itself, shown on its own line).
-    const quoted = [stop.title, stop.text, ...(q ? [q.prompt, q.explain] : [])].flatMap((t) => placeholders(t[lang]));
-    const names = [...new Set(quoted)].filter((n) => n !== 'answer' && n in r.facts);
+    const atStop = new Set([stop.title, stop.text, ...(q ? [q.prompt] : [])].flatMap((t) => placeholders(t[lang])));
+    const quoted = [...atStop, ...(q ? placeholders(q.explain[lang]) : [])];
+    // A question answered at a later event (answerAt): its explanation quotes the facts there.
+    const valueOf = (n: string) => (atStop.has(n) || !(n in r.answerFacts) ? r.facts[n] : r.answerFacts[n]);
+    const names = [...new Set(quoted)].filter((n) => n !== 'answer' && (n in r.facts || n in r.answerFacts));
     const figures = names.map((name): NoteFigure => {
       const field = name.startsWith('anchor.') ? name.slice('anchor.'.length) : null;
       const fact = stop.facts?.[name];
       const source: NoteFigure['source'] = fact ? { kind: 'fact', fact } : { kind: 'anchor', event: r.anchor.type, field: field ?? name };
-      return { stop: r.index + 1, name, source, anchorEvent: r.anchor.type, value: formatValue(r.facts[name], lang) };
+      return { stop: r.index + 1, name, source, anchorEvent: r.anchor.type, value: formatValue(valueOf(name)!, lang) };
     });
     return {
       number: r.index + 1,
       title: fill(stop.title[lang], r.facts, lang),
       text: fill(stop.text[lang], r.facts, lang),
-      question: q ? { prompt: fill(q.prompt[lang], r.facts, lang), answer, explain: fill(q.explain[lang], { ...r.facts, answer }, lang) } : null,
+      question: q ? { prompt: fill(q.prompt[lang], r.facts, lang), answer, explain: fill(q.explain[lang], { ...r.facts, ...r.answerFacts, answer }, lang) } : null,
       figures,
     };
   });

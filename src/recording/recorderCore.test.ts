@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO, Timeline, digestPlain, type UserAction } from '../engine';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_SCENARIO, Timeline, digestPlain, parseScenarioText, type UserAction } from '../engine';
+import { KEYFRAME_EVERY, keyframeEveryFor } from './keyframeSpacing';
 import { RecorderCore, unpackChunk, type RecordingChunk } from './recorderCore';
 import { lazyKeyframe } from './keyframeCodec';
 
@@ -120,5 +122,19 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     expect(t.keyframeNear(far).position).toBe(packed.position);
     expect(digestPlain(t.stateAt(far))).toBe(digestPlain(whole.stateAt(far)));
     expect(digestPlain(t.stateAt(own + 1))).toBe(digestPlain(whole.stateAt(own + 1)));
+  });
+});
+
+describe('keyframe spacing in the worker', () => {
+  it('spaces a large run’s keyframes as the page does, not every 32 steps (thousands of full states crashed the tab)', () => {
+    const big = parseScenarioText(readFileSync('scenarios/views-at-scale.json', 'utf8'));
+    if (!big.ok) throw new Error('scenarios/views-at-scale.json does not parse');
+    const every = keyframeEveryFor(big.scenario);
+    expect(every).toBeGreaterThan(KEYFRAME_EVERY);
+    const { core } = harness();
+    core.record(1, big.scenario);
+    expect(core['timeline']!.keyframeEvery).toBe(every);
+    core.record(2, DEFAULT_SCENARIO);
+    expect(core['timeline']!.keyframeEvery).toBe(KEYFRAME_EVERY);
   });
 });

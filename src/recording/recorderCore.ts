@@ -10,6 +10,7 @@
 import { Timeline, type Intervention, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
+import { keyframeEveryFor } from './keyframeSpacing';
 
 /** A TimelineChunk as it crosses to the page: keyframes packed as text (keyframeCodec.ts). */
 export interface WireChunk extends Omit<TimelineChunk, 'keyframes'> {
@@ -61,7 +62,8 @@ export class RecorderCore {
    * this when it branches a run the worker no longer holds (one it went back to).
    */
   record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches: readonly Intervention[] = []): void {
-    const t = Timeline.begin(scenario, { keyframeEvery: this.opts.keyframeEvery, start });
+    // Spaced by the run's size as on the page: a fixed spacing made a large run hold thousands of states.
+    const t = Timeline.begin(scenario, { keyframeEvery: Math.max(this.opts.keyframeEvery, keyframeEveryFor(scenario)), start });
     for (const b of branches) {
       while (t.length < b.step - 1 && !t.recordSome(b.step - 1 - t.length)) {
         /* record up to the action */

@@ -9,9 +9,10 @@ import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction
 import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
 import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
 import { lazyKeyframe } from '../recording/keyframeCodec';
+import { KEYFRAME_EVERY, keyframeEveryFor } from '../recording/keyframeSpacing';
 import type { AppStore } from './appStore';
 
-export const KEYFRAME_EVERY = 32;
+export { KEYFRAME_EVERY } from '../recording/keyframeSpacing';
 /** Fewest ms between two store updates from a streaming recording (measured in docs/architecture.md). */
 export const SHOW_EVERY_MS = 250;
 /** A seek further than this from the page's nearest keyframe asks the worker for a closer one. */
@@ -102,10 +103,10 @@ export function recordingStream(set: Set, get: Get) {
     startOf: (t: Timeline) => starts.get(t),
     record(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
       const c = clientOf();
-      if (!c) return Timeline.record(scenario, { keyframeEvery: KEYFRAME_EVERY, start });
+      if (!c) return Timeline.record(scenario, { keyframeEvery: keyframeEveryFor(scenario), start });
       // A recording still under way is replaced: it stays what it is (kept for "go back").
       if (held && !held.complete) held.stop();
-      const t = Timeline.mirror(scenario, { keyframeEvery: KEYFRAME_EVERY, start });
+      const t = Timeline.mirror(scenario, { keyframeEvery: keyframeEveryFor(scenario), start });
       starts.set(t, start);
       epoch++;
       c.record(epoch, scenario, start);

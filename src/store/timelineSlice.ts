@@ -5,9 +5,10 @@
  * the Web Worker streams in (src/store/recordingStream.ts).
  */
 import type { StateCreator } from 'zustand';
-import { DEFAULT_SCENARIO, estimateRun, Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import { DEFAULT_SCENARIO, Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { AppStore } from './appStore';
-import { KEYFRAME_EVERY, recordingStream, type RecordingProgress, type SavedRun } from './recordingStream';
+import { recordingStream, type RecordingProgress, type SavedRun } from './recordingStream';
+import { keyframeEveryFor } from '../recording/keyframeSpacing';
 
 export { KEYFRAME_EVERY } from './recordingStream';
 export type { RecordingProgress } from './recordingStream';
@@ -52,14 +53,7 @@ export interface TimelineSlice {
 /** Panel groups refreshed in turn while playing fast: each lags the cursor by at most this many frames. */
 export const PANEL_GROUPS = 4;
 
-/**
- * Keyframes every KEYFRAME_EVERY steps for a small run; a long run spaces them further apart
- * (powers of two) so that together they stay within the keyframe budget (runEstimate.ts): the
- * recorded steps and events are the same either way, only a seek replays a few more steps.
- */
-export function keyframeEveryFor(scenario: Scenario): number {
-  return Math.max(KEYFRAME_EVERY, estimateRun(scenario).keyframeEvery);
-}
+export { keyframeEveryFor };
 
 export function recordTimeline(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
   return Timeline.record(scenario, { keyframeEvery: keyframeEveryFor(scenario), start });

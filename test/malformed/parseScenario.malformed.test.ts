@@ -203,7 +203,7 @@ describe('prototype pollution', () => {
       `{"format":"${FORMAT}","job":{"constructor":{"prototype":{"polluted":true}}}}`,
     );
     expect(problems(nested)).toEqual([
-      'job: unknown field "constructor" (allowed here: parallelism, maxParallelism, source, operators, sink, channelCapacity, slotsPerTaskManager, operatorState)',
+      'job: unknown field "constructor" (allowed here: parallelism, maxParallelism, source, operators, sink, channelCapacity, network, slotsPerTaskManager, operatorState)',
     ]);
     const inAction = JSON.parse(
       `{"format":"${FORMAT}","script":[{"atMs":1,"do":"checkpoint","__proto__":{"polluted":true}}]}`,
