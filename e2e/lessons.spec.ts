@@ -187,7 +187,7 @@ test('a deep link opens the same stop in a fresh context; the clicker keys and t
   await expect(page.getByTestId('lesson-picker')).toHaveCount(0);
   const lesson = LESSONS.find((l) => l.id === 'changelog-backend')!;
   await expectStop(page, lesson, 4, 'en');
-  await expect(page.getByTestId('lesson-text')).toContainText('Checkpoint 3 is materialization m1 plus change sets 3, 4');
+  await expect(page.getByTestId('lesson-text')).toContainText('Since checkpoint 2, materialization m1 has completed');
   const step = await page.getByTestId('step-readout').innerText();
   // The same link in another fresh context shows the same stop at the same step.
   const other = await browser.newContext({ ...FRESH, locale: 'en-US' });

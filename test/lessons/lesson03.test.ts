@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadScenarioRef } from '../../cli/lessonFiles';
-import type { EngineEvent } from '../../src/engine';
+import { Timeline, type EngineEvent } from '../../src/engine';
 import { answerValue } from '../../src/lessons/questions';
 import { lessonFile, resolvedStops } from './lessonFile';
 
@@ -15,6 +15,8 @@ const lesson = lessonFile('03-checkpoint-expires-under-backpressure.json');
 const stops = resolvedStops(lesson);
 const aligned = loadScenarioRef(lesson.scenario);
 const withTimeout = loadScenarioRef('backpressure-aligned-timeout.json');
+const events = Timeline.record(loadScenarioRef('backpressure-unaligned.json')).records().flatMap((r) => r.events);
+const channelFiles = (step: number) => events.filter((e) => e.step <= step && e.type === 'file.uploaded' && e.checkpointId === 1 && e.kind === 'channel').length;
 
 describe('lesson 3: checkpoints under back-pressure', () => {
   it('the aligned checkpoint expires at trigger + timeout, before count#1 has aligned', () => {
@@ -30,7 +32,15 @@ describe('lesson 3: checkpoints under back-pressure', () => {
     expect((stops[4]!.anchor as Extract<EngineEvent, { type: 'barrier.overtook' }>).inputRecords).toBeGreaterThan(0);
     const done = stops[5]!.anchor as Extract<EngineEvent, { type: 'checkpoint.completed' }>;
     expect(done.durationMs).toBeLessThan(aligned.checkpointing.timeoutMs);
-    expect(answerValue(stops[5]!.question!)).toBeGreaterThan(0);
+    // Asked when count#1's barrier overtakes, before any channel-state file is on screen; answered at CP1's completion.
+    const asked = stops[4]!;
+    expect(asked.question).toMatchObject({ kind: 'number', atStep: done.step });
+    expect(channelFiles(asked.step)).toBe(0);
+    // One file per subtask that held in-flight buffers when its barrier overtook them (inputs or outputs).
+    const withBuffers = new Set(events.filter((e) => e.type === 'barrier.overtook' && e.checkpointId === 1 && e.inputRecords + e.outputRecords > 0).map((e) => e.task));
+    expect(answerValue(asked.question!)).toBe(withBuffers.size);
+    expect(channelFiles(done.step)).toBe(withBuffers.size);
+    expect(stops[5]!.question).toBeNull();
   });
 
   it('with the aligned-checkpoint timeout, count#1 switches to unaligned at trigger + that timeout; count#0 aligned in time', () => {

@@ -38,14 +38,26 @@ describe('lesson 6: checkpointed vs full size', () => {
   });
 
   it('full − checkpointed is the size of the SSTs each checkpoint reuses (seed 002)', () => {
-    expect(answerValue(stops[2]!.question!)).toEqual(REUSED[2]);
+    // Asked at count#0's async part, one step before CP2 completes and the registry shows it.
+    expect(stops[1]!.question).toMatchObject({ kind: 'files', atStep: stops[2]!.step });
+    expect(stops[1]!.step).toBeLessThan(stops[2]!.step);
+    expect(answerValue(stops[1]!.question!)).toEqual(REUSED[2]);
+    expect(stops[2]!.question).toBeNull();
     for (const [i, cp] of [[2, 2], [4, 3], [5, 4]] as const) {
       const a = stops[i]!.anchor as Extract<EngineEvent, { type: 'checkpoint.completed' }>;
       expect(a.checkpointId).toBe(cp);
       expect(a.stateSize - a.checkpointedSize).toBe(REUSED[cp]!.reduce((s, sst) => s + uploadSize(sst), 0));
     }
     expect(stops[4]!.facts.reused).toEqual(REUSED[3]);
-    expect(answerValue(stops[4]!.question!)).toBe(uploadSize(4));
+    // Asked right after the compaction, before CP3 is triggered; answered (and shown) at CP3's completion.
+    const cp3 = stops[4]!.anchor as Extract<EngineEvent, { type: 'checkpoint.completed' }>;
+    const trigger3 = events.find((e) => e.type === 'checkpoint.triggered' && e.checkpointId === 3)!;
+    expect(stops[3]!.step).toBeLessThan(trigger3.step);
+    expect(stops[3]!.question).toMatchObject({ kind: 'number', atStep: cp3.step });
+    expect(answerValue(stops[3]!.question!)).toBe(uploadSize(4));
+    expect(stops[3]!.answerFacts.reused3).toEqual(REUSED[3]);
+    expect((stops[3]!.answerFacts.full3 as number) - (stops[3]!.answerFacts.chk3 as number)).toBe(uploadSize(4));
+    expect(stops[4]!.question).toBeNull();
     expect(stops[5]!.facts.reused).toEqual(REUSED[4]);
   });
 

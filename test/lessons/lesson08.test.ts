@@ -56,22 +56,33 @@ describe('lesson 8: shared/ under num-retained 2 (Flink 1.15+)', () => {
     expect(stops[2]!.facts.up).toEqual([4]);
     expect(stops[2]!.facts.lastUse).toBe(3);
     expect(answerValue(stops[2]!.question!)).toBe('file.uploaded');
-    expect(stops[3]!.facts.up).toEqual([4]);
   });
 
   it('subsuming CP1 deletes none of its SSTs; the failed copy goes at CP5; SSTs 1–3 only at CP6', () => {
     expect(deletedBy(4)).toEqual([]);
-    expect(stops[3]!.facts.deleted).toEqual(deletedBy(4));
+    // Asked when CP4 is triggered: CP1 is still retained, chk-1/ still in storage.
+    expect(stops[3]!.anchor).toMatchObject({ type: 'checkpoint.triggered', checkpointId: 4 });
+    expect(stops[3]!.facts.retained).toEqual([1, 2]);
+    expect(stops[3]!.facts.up1).toEqual(HANDLES[1]);
+    expect(stops[3]!.facts.shared2).toEqual(HANDLES[2]);
+    // "None of them" (choice 1), as the rule gives after CP4 completes.
     expect(answerValue(stops[3]!.question!)).toBe(1);
-    expect(stops[5]!.facts.deleted).toEqual(deletedBy(5));
+    expect(stops[3]!.facts.deleted).toEqual(deletedBy(4));
+    // Asked when CP5 is triggered, before its completion deletes anything; answered there.
+    expect(stops[5]!.anchor).toMatchObject({ type: 'checkpoint.triggered', checkpointId: 5 });
+    expect(stops[5]!.facts.retained).toEqual([2, 4]);
     expect(deletedBy(5)).toEqual([4]);
+    expect(answerValue(stops[5]!.question!)).toEqual(deletedBy(5));
+    expect(stops[5]!.answerFacts.retained).toEqual([4, 5]);
     expect(stops[6]!.facts.deleted).toEqual(deletedBy(6));
     expect(deletedBy(6)).toEqual([1, 2, 3, 4]);
   });
 
   it('CP4 keeps SST 1 alive (its last use); SST 4 uploaded by CP4 is last used by CP6', () => {
     const { lastUse } = applyRule();
-    expect(answerValue(stops[5]!.question!)).toBe(4);
+    // SST 1's last use: the newest checkpoint whose handle lists it (CP6's completion then deletes it).
+    expect(stops[5]!.answerFacts.last1).toBe(Math.max(...[1, 2, 4, 5].filter((cp) => HANDLES[cp]!.includes(1))));
+    expect(deletedAfter[6]).toContain(1);
     expect(stops[7]!.facts.by).toBe(4);
     expect(stops[7]!.facts.lastUse4).toBe(lastUse.get('4@4'));
   });

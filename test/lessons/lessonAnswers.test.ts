@@ -118,17 +118,28 @@ describe('lesson 7 against seed 001', () => {
 describe('lesson 9 against seed 000', () => {
   it('CP-1 = change set 1; CP-2 = change sets 1–3 while m1 runs; CP-3 = m1 + change sets 3, 4; truncation at m1', () => {
     const stops = resolved(lesson('09-changelog-backend.json'));
-    const cps = stops.filter((s) => cpOf(s) !== null);
-    expect(cps.map((s) => [cpOf(s), s.facts.m, s.facts.sets])).toEqual([
-      [1, null, [1]],
-      [2, null, [1, 2, 3]],
-      [3, 1, [3, 4]],
+    // CP-2 and CP-3 are asked about at their trigger and answered at their completion.
+    expect([stops[0]!.facts, stops[2]!.answerFacts, stops[4]!.answerFacts].map((f) => [f.m, f.sets])).toEqual([
+      [null, [1]],
+      [null, [1, 2, 3]],
+      [1, [3, 4]],
     ]);
+    for (const [i, cp] of [[2, 2], [4, 3]] as const) {
+      expect(stops[i]!.anchor).toMatchObject({ type: 'checkpoint.triggered', checkpointId: cp });
+      const q = stops[i]!.question as { kind: string; atStep?: number };
+      expect(q.kind).toBe('number');
+      expect(q.atStep).toBeGreaterThan(stops[i]!.step);
+    }
+    expect(stops[4]!.question).toMatchObject({ atStep: stops[5]!.step });
+    // Truncation is asked at CP-3's completion, while the log still starts below m1's sync point.
+    expect(cpOf(stops[5]!)).toBe(3);
+    expect(stops[5]!.facts.lowest).toBeLessThan(2);
     // T2: m1's sync point closes change set 2; CP-2 completes before m1 (seed 000: "after CP-2, m1 completes too").
     expect(stops[1]!.anchor).toMatchObject({ type: 'changelog.materialization.started', materializationId: 1, upToSqn: 2 });
     expect(stops[1]!.question).toMatchObject({ answer: 'checkpoint.completed' });
-    expect(answerValue(stops[2]!.question!)).toBe(1);
-    expect(answerValue(stops[4]!.question!)).toBe(2);
+    // CP-2 holds the log from sequence number 0 (no completed materialization); CP-3 builds on m1; the log is cut at m1's sync point.
+    expect(answerValue(stops[2]!.question!)).toBe(0);
+    expect(answerValue(stops[4]!.question!)).toBe(1);
     expect(answerValue(stops[5]!.question!)).toBe(2);
   });
 });

@@ -58,11 +58,11 @@ describe('printable notes', () => {
       expect(started.figures.find((f) => f.name === 'anchor.materializationId')).toMatchObject({ value: '1', source: { kind: 'anchor', event: 'changelog.materialization.started', field: 'materializationId' } });
       // Seed 000: checkpoint 2 completes before m1 does.
       expect(started.question?.answer).toBe('checkpoint.completed');
-      // T4: checkpoint 3 is m1 plus change sets 3 and 4.
+      // T4: checkpoint 3, asked at its trigger, builds on m1 plus change sets 3 and 4 (read at its completion).
       const cp3 = n.stops[4]!;
-      expect(cp3.question?.answer).toBe(lang === 'zh' ? 'm1 加 change set 3 和 4' : 'm1 and change sets 3 and 4');
+      expect(cp3.question?.answer).toBe('1');
+      expect(cp3.question?.explain).toContain(`m1${lang === 'zh' ? '，再加上 change set 3、4' : ', plus change sets 3, 4'}`);
       const fig = Object.fromEntries(cp3.figures.map((f) => [f.name, f.value]));
-      expect(fig.m).toBe('1');
       expect(fig.sets).toBe([3, 4].join(lang === 'zh' ? '、' : ', '));
     });
   }
