@@ -34,6 +34,15 @@ describe('lesson 12 against the rescaling rules', () => {
     expect(stops[7]!.facts.kg0).toBe(overlaps(0));
   });
 
+  it("asks about count#1's files before count#1 is restored, and answers where it is", () => {
+    const restoredAt = (task: string) => run.find((e) => e.type === 'restore.taskRestored' && e.task === task)!.step;
+    // The panel shows a subtask's files once it is restored: the question comes before count#1's.
+    expect(stops[7]!.step).toBeLessThan(restoredAt('count#1'));
+    expect(stops[7]!.step).toBeGreaterThanOrEqual(restoredAt('count#0'));
+    expect(stops[7]!.question).toMatchObject({ kind: 'number', atStep: restoredAt('count#1') });
+    expect(stops[7]!.answerFacts.files).toBe(answerValue(stops[7]!.question!));
+  });
+
   it('split deals the pending transactions one per subtask from the first; union gives every source all offsets; broadcast copies old i mod 2', () => {
     const restores = run.filter((e): e is OpRestore => e.type === 'restore.operatorState');
     const of = (task: string) => restores.find((e) => e.task === task)!;

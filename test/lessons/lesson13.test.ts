@@ -35,12 +35,18 @@ describe('lesson 13 against the ownership rules', () => {
   it("checkpoint 4 deletes exactly checkpoint 1's files it does not reference itself", () => {
     const cp1 = uploads(run, 1).map((u) => u.path);
     const withShared = resolved(lesson('13-savepoints-and-restore-modes.json', (raw) => (raw.stops[3]!.facts = { ...raw.stops[3]!.facts, s4: { fact: 'sharedSsts', checkpointId: 4 } })));
-    const referencedByCp4 = withShared[3]!.facts.s4 as number[];
+    const referencedByCp4 = withShared[3]!.answerFacts.s4 as number[];
     const reusedByCp4 = uploads(run, 1).filter((u) => u.sst !== null && referencedByCp4.includes(u.sst)).map((u) => u.path);
     expect(reusedByCp4).toHaveLength(1);
     const expected = cp1.filter((p) => !reusedByCp4.includes(p));
     expect(answerValue(stops[3]!.question!)).toBe(expected.length);
     expect(discarded(run).filter((d) => d.reason === 'checkpoint 1 subsumed by 4').map((d) => d.path).sort()).toEqual([...expected].sort());
+    // Asked when checkpoint 4 is triggered, before any of those files is gone; answered at its completion.
+    const done4 = run.find((e) => e.type === 'checkpoint.completed' && e.checkpointId === 4)!.step;
+    expect(stops[3]!.anchor).toMatchObject({ type: 'checkpoint.triggered', checkpointId: 4 });
+    expect(discarded(run).filter((d) => d.step <= stops[3]!.step && d.reason === 'checkpoint 1 subsumed by 4')).toEqual([]);
+    expect(stops[3]!.question).toMatchObject({ atStep: done4 });
+    expect(stops[3]!.answerFacts.retained).toEqual([4]);
   });
 
   it('NO_CLAIM: the first checkpoint is full and nothing of the old job is deleted', () => {
@@ -54,8 +60,8 @@ describe('lesson 13 against the ownership rules', () => {
 
   it("CLAIM: the first checkpoint reuses the old job's SSTs and deletes only checkpoint 4's own directory", () => {
     const old = submitted(claimRun).previousJobId;
-    const shared = stops[7]!.facts.shared as number[];
-    const uploaded = stops[7]!.facts.up as number[];
+    const shared = stops[7]!.answerFacts.shared as number[];
+    const uploaded = stops[7]!.answerFacts.up as number[];
     const reused = shared.filter((s) => !uploaded.includes(s));
     expect(reused.length).toBeGreaterThan(0);
     // The reused SSTs were uploaded by the old job, under its JobID.
@@ -64,5 +70,9 @@ describe('lesson 13 against the ownership rules', () => {
     const gone = discarded(claimRun).filter((d) => d.reason === 'checkpoint 4 subsumed by 5');
     expect(gone.every((d) => d.path.startsWith(`${old}/chk-4/`))).toBe(true);
     expect(answerValue(stops[7]!.question!)).toBe(gone.length);
+    // Asked at checkpoint 5's trigger, before it deletes anything; answered at its completion.
+    expect(stops[7]!.anchor).toMatchObject({ type: 'checkpoint.triggered', checkpointId: 5 });
+    expect(gone.every((d) => d.step > stops[7]!.step)).toBe(true);
+    expect(stops[7]!.question).toMatchObject({ atStep: claimRun.find((e) => e.type === 'checkpoint.completed' && e.checkpointId === 5)!.step });
   });
 });
