@@ -78,6 +78,7 @@ export function LessonPicker() {
             {t(`lessonLevel_${l.level}` as MessageKey)}
           </span>
           <span className="lesson-minutes">{t('lessonMinutes', { n: l.minutes })}</span>
+          {!isBuiltInLesson(l.id) && <span className="lesson-user">{t('lessonUserBadge')}</span>}
         </div>
         <h2>{l.title[lang]}</h2>
         <p>{l.summary[lang]}</p>
