@@ -11,68 +11,17 @@ import type { UserAction } from './actions';
 import type { Scenario } from './scenario/scenarioSchema';
 import { clonePlain, deepFreeze } from './core/plainData';
 import type { EngineEvent } from './events';
-import { quietStepOf, type QuietStep } from './quietStep';
+import { quietStepOf } from './quietStep';
 import { Simulation } from './simulation';
 import type { EngineState } from './state';
-import type { RetainedCheckpointImport } from './restore/startFromRetained';
 
-export interface StepRecord {
-  atMs: number;
-  events: EngineEvent[];
-  /** Set when the step emitted no event: what it handled (quietStep.ts). */
-  quiet?: QuietStep;
-}
-
-export interface Intervention {
-  /** The action was applied as this step (1-based). */
-  step: number;
-  action: UserAction;
-}
-
-/**
- * The engine failed while recording: the recording stops before the step that failed, and the
- * views say so (what failed, when, what to do) instead of a run that silently ends early.
- */
-export interface RecordingError {
-  /** The position (1-based step) that could not be recorded: the recording has `step - 1` steps. */
-  step: number;
-  /** Simulated time of that step. */
-  atMs: number;
-  message: string;
-}
-
-export interface TimelineOptions {
-  /** Start the job from a retained checkpoint read back from durable storage. */
-  start?: RetainedCheckpointImport;
-  keyframeEvery?: number;
-  /** Safety cap: recording stops after this many steps even if work remains. */
-  maxSteps?: number;
-}
+export type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyframe, TimelineChunk } from './timelineTypes';
+import type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyframe, TimelineChunk } from './timelineTypes';
 
 /** Shared so that "no events" is the same value every time (selectors compare by identity). */
 const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
 /** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
 const FROZEN_CACHE_SIZE = 8;
-
-export interface Keyframe {
-  position: number;
-  state: EngineState;
-}
-
-/**
- * What a recording sends to its mirror (the page, when the engine records in a Web Worker): the
- * mirror drops everything it has after position `from`, then appends these steps (step `from+1`
- * onwards) and keyframes (all after `from`). Interventions are the whole list, they are few.
- */
-export interface TimelineChunk {
-  from: number;
-  steps: StepRecord[];
-  keyframes: Keyframe[];
-  interventions: Intervention[];
-  failure: RecordingError | null;
-  /** True when the recording reached `untilMs`, ran out of work, failed or hit `maxSteps`. */
-  done: boolean;
-}
 
 export class Timeline {
   readonly keyframeEvery: number;
