@@ -95,10 +95,10 @@ export function PerCheckpointChart(props: {
   const pick = props.onPick ?? ((s: CheckpointStat) => void jumpToCheckpoint(s.bar));
   const inspector = useInspector(stats.length, (i) => pick(stats[i]!));
   const spOf = useMemo(() => new Map(allBars.map((b) => [b.id, b.isSavepoint])), [allBars]);
-  // Thin the labels so they never overlap: the widest label's characters (about 7 px each at the
+  // Thin the labels so they never overlap: the widest label's characters (about 8 px each at the
   // normal type size) plus a gap, so three-digit ids of a big run do not run into each other.
   const widest = String(allBars.at(-1)?.id ?? 0).length + (allBars.some((b) => b.isSavepoint) ? 2 : 0);
-  const every = Math.max(1, Math.ceil(((widest * 7 + 8) * k) / Math.max(1, x.step())));
+  const every = Math.max(1, Math.ceil(((widest * 8 + 16) * k) / Math.max(1, x.step())));
   const xAxis = axisBottom(x)
     .tickValues(x.domain().filter((_, i) => i % every === 0))
     .tickFormat((id) => `${spOf.get(id) ? 'SP' : ''}${id}`)
