@@ -53,6 +53,9 @@ for (const lang of ['en', 'zh'] as const) {
     await page.addInitScript((l) => localStorage.setItem('checkpoint-lab.lang', l), lang);
     await page.goto('/');
     await page.getByTestId('scrubber').fill('600');
+    // The page must hold still while its nodes are measured: the sink verdict's reference run
+    // records in a worker of its own and re-renders the history panel when it arrives.
+    await expect(page.getByTestId('checkpoint-history')).not.toContainText(lang === 'en' ? 'being recorded in the background' : '正在后台录制');
     await page.evaluate(() => document.fonts.ready);
     const drawn = await fontsOfEveryText(page);
     const system = drawn.filter((d) => d.fonts.some((f) => !f.isCustomFont));
