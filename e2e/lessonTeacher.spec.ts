@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { screenshotAndMeasure, watchErrors } from './helpers';
+import { screenshotAndMeasure, storageReady, watchErrors } from './helpers';
 
 const FRESH = { storageState: { cookies: [], origins: [] } };
 const shipped = () => JSON.parse(readFileSync('lessons/05-incremental-shared-files.json', 'utf8')) as Record<string, unknown> & { stops: Record<string, unknown>[] };
@@ -252,9 +252,14 @@ test('the lesson builder: two stops, a question and two highlights; after a relo
   await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', 'barriers-first-mine');
   // Reload: the lesson comes back from IndexedDB.
   await page.reload();
-  const offer = page.getByTestId('offer-fresh');
-  if (await offer.isVisible().catch(() => false)) await offer.click();
-  if (!(await page.getByTestId('lesson-picker').isVisible())) await page.getByTestId('lessons-button').click();
+  // Once storage is open, the reload offers to restore the job of the lesson's run (it completed a
+  // checkpoint): start fresh. The offer comes after the page is shown, so wait for it.
+  // The lesson picker can open over the offer (both are dialogs): go to the simulator first.
+  await storageReady(page);
+  await expect(page.getByTestId('offer-fresh')).toBeAttached({ timeout: 30_000 });
+  if (await page.getByTestId('lesson-picker').isVisible()) await page.getByTestId('picker-simulator').click();
+  await page.getByTestId('offer-fresh').click();
+  await page.getByTestId('lessons-button').click();
   const yours = page.getByTestId('lesson-yours');
   await expect(yours).toContainText('Your lessons');
   await expect(yours.getByTestId('lesson-card-barriers-first-mine')).toContainText('Barriers first');
