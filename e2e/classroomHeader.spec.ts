@@ -48,3 +48,18 @@ test('the footer note has an SVG icon, no ⓘ character', async ({ page }) => {
   });
   expect(text).not.toContain('\u24d8');
 });
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`the app's title is shown whole at 1280×720, not cut to an ellipsis (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/');
+    await storageReady(page);
+    if (lang === 'zh') {
+      await page.getByTestId('lang-zh').click();
+      await expect(page.locator('.app-header h1')).toHaveText('Checkpoint Lab 检查点实验室');
+    }
+    const title = page.locator('.app-header h1');
+    const { scroll, client } = await title.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(scroll, 'the title overflows its box (text-overflow: ellipsis cuts it)').toBeLessThanOrEqual(client);
+  });
+}
