@@ -34,7 +34,7 @@ describe('restore spans, scanned as the recording grows', () => {
       if (shown.some((s) => s.started && s.runningPos === null && !s.failed)) sawOpen = true;
     }
     expect(sawOpen).toBe(true);
-    const all = restoreSpansDerived(mirror, ++revision);
+    const all = restoreSpansDerived(mirror, revision + 1);
     expect(all.map((s) => s.cause)).toEqual(['failover', 'action']);
   });
 
@@ -52,7 +52,7 @@ describe('restore spans, scanned as the recording grows', () => {
     const before = JSON.stringify(open);
     while (!source.recordSome(50)) mirror.receive(source.takeChunk(0));
     mirror.receive(source.takeChunk(0));
-    expect(restoreSpansDerived(mirror, ++revision)).not.toEqual(open);
+    expect(restoreSpansDerived(mirror, revision + 1)).not.toEqual(open);
     expect(JSON.stringify(open)).toBe(before);
   });
 
