@@ -47,6 +47,12 @@ describe('grouping the subtasks of a big job', () => {
     const { layout, groups } = layoutGrouped(t, new Set(['count']));
     expect(groups.map((g) => g.vertex)).toEqual(['source', 'sink']);
     expect([...layout.nodes.keys()].filter((n) => n.startsWith('count#'))).toHaveLength(16);
+    // The grouped columns beside it spread over the taller graph: the group stays under its last shown subtask.
+    for (const g of groups) {
+      const above = layout.nodes.get(`${g.vertex}#6`)!;
+      expect(g.box.y).toBeGreaterThan(above.y + above.h);
+      expect(g.box.y + g.box.h).toBeLessThanOrEqual(layout.height);
+    }
     const all = layoutGrouped(t, new Set(['source', 'count', 'sink']));
     expect(all.groups).toEqual([]);
     expect(all.layout.nodes.size).toBe(48);

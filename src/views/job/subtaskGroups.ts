@@ -60,8 +60,9 @@ export function layoutGrouped(t: Topology, expanded: ReadonlySet<string>): { lay
   if (hidden.size === 0) return { layout, groups: [] };
   const real = layoutJob({ ...t, subtasks: [], inputs: {}, outputs: {} }).columns;
   const columns = layout.columns.map((c, i) => ({ ...c, label: real[i]!.label }));
-  const rows = Math.max(...topology.vertices.map((v) => v.parallelism));
-  const rowH = (layout.height - TOP) / rows;
+  // A grouped column spreads its GROUP_ABOVE rows over the graph's height (layoutJob's band per
+  // subtask index), also when an expanded column beside it makes the graph taller.
+  const rowH = (layout.height - TOP) / GROUP_ABOVE;
   const groups: SubtaskGroup[] = [];
   for (const [vertex, members] of hidden) {
     const v = t.vertices.find((x) => x.name === vertex)!;
