@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, type EngineState } from '../engine';
-import { lazyKeyframe, packKeyframe, unpackState } from './keyframeCodec';
+import { DECODED_KEYFRAMES, Lru, lazyKeyframe, packKeyframe, unpackState } from './keyframeCodec';
 import { packChunk } from './recorderCore';
 
 describe('keyframes cross to the page as text, decoded when a seek needs them', () => {
@@ -42,5 +42,39 @@ describe('keyframes cross to the page as text, decoded when a seek needs them', 
     const wire = packChunk(t.takeChunk(0));
     expect(wire.keyframes.some((k) => k.bytes.length > 0)).toBe(true);
     for (const k of wire.keyframes) expect(digestPlain(unpackState(k))).toBe(digestPlain(t.stateAt(k.position)));
+  });
+});
+
+describe('decoded keyframes are kept in a small LRU', () => {
+  it('drops the least recently used entry past its capacity, and a read refreshes an entry', () => {
+    const lru = new Lru<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.get('a')).toBe(1);
+    lru.set('c', 3);
+    expect(lru.has('b')).toBe(false);
+    expect(lru.get('a')).toBe(1);
+    expect(lru.get('c')).toBe(3);
+    expect(lru.size).toBe(2);
+  });
+
+  it('decodes a keyframe again after it was dropped, to the same state', () => {
+    const t = Timeline.begin(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    t.recordSome(32 * (DECODED_KEYFRAMES + 2));
+    const wire = packChunk(t.takeChunk(0));
+    let reads = 0;
+    const lazy = wire.keyframes.map((p) => lazyKeyframe({ ...p, get json() { reads++; return p.json; } }));
+    const first = lazy[0]!.state;
+    expect(lazy[0]!.state).toBe(first);
+    expect(reads).toBe(1);
+    // Reading more keyframes than the LRU holds drops the first one's decoded state …
+    for (const k of lazy.slice(1)) void k.state;
+    expect(reads).toBe(lazy.length);
+    const again = lazy[0]!.state;
+    expect(reads).toBe(lazy.length + 1);
+    // … and decoding it again gives the same state as before.
+    expect(again).not.toBe(first);
+    expect(digestPlain(again)).toBe(digestPlain(first));
+    expect(digestPlain(again)).toBe(digestPlain(t.stateAt(lazy[0]!.position)));
   });
 });

@@ -62,15 +62,59 @@ export function unpackState(p: PackedKeyframe): EngineState {
 }
 
 /**
- * A keyframe whose state is decoded on first read and kept: the page holds the text until a seek
- * lands after it, so a chunk costs the page a string copy, not a megabytes deep clone.
+ * How many decoded keyframe states the page keeps at once. A decoded state of a big run is a deep
+ * object graph many times the size of its text (the scale run's grow with every record read), and
+ * keeping each one decoded after its first seek made the page's heap grow with every place a
+ * learner had scrubbed to. Reads start from a keyframe only when a seek or a backwards step lands
+ * after it; the few most recent cover stepping and scrubbing around one place.
+ */
+export const DECODED_KEYFRAMES = 3;
+
+/** A least-recently-used map: `get` refreshes an entry, `set` drops the oldest past `capacity`. */
+export class Lru<K, V> {
+  private readonly entries = new Map<K, V>();
+  constructor(readonly capacity: number) {}
+
+  get(key: K): V | undefined {
+    const v = this.entries.get(key);
+    if (v === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, v);
+    return v;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+}
+
+const decoded = new Lru<PackedKeyframe, EngineState>(DECODED_KEYFRAMES);
+
+/**
+ * A keyframe whose state is decoded when read: the page holds the text until a seek lands after
+ * it, so a chunk costs the page a string copy, not a megabytes deep clone. The decoded state is
+ * kept in a small LRU shared by all keyframes (DECODED_KEYFRAMES) and decoded again if it was
+ * dropped; readers only copy from it (Simulation.fromSnapshot), so a fresh decode is equivalent.
  */
 export function lazyKeyframe(p: PackedKeyframe): Keyframe {
-  let state: EngineState | null = null;
   return {
     position: p.position,
     get state(): EngineState {
-      state ??= unpackState(p);
+      let state = decoded.get(p);
+      if (!state) {
+        state = unpackState(p);
+        decoded.set(p, state);
+      }
       return state;
     },
   };

@@ -13,7 +13,7 @@ const QUERY = '(prefers-reduced-motion: reduce)';
 /** Playback speed (simulated ms per wall ms) from which views stop tweening while playing. */
 export const FAST_PLAYBACK_SPEED = 2;
 
-const selectFastPlayback = (s: AppStore): boolean => s.playing && s.speed >= FAST_PLAYBACK_SPEED;
+export const selectFastPlayback = (s: AppStore): boolean => s.playing && s.speed >= FAST_PLAYBACK_SPEED;
 
 function subscribe(onChange: () => void): () => void {
   const mq = window.matchMedia(QUERY);

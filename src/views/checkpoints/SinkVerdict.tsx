@@ -3,7 +3,8 @@ import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import { useViewState } from '../panelPace';
 import { useSyncExternalStore } from 'react';
-import { onReference, referenceOf, sinkVerdictAt } from './sinkVerdict';
+import { onReference, pacedSinkVerdict, referenceOf } from './sinkVerdict';
+import { selectFastPlayback } from '../usePrefersReducedMotion';
 import './checkpoints.css';
 
 export function SinkVerdict() {
@@ -11,7 +12,8 @@ export function SinkVerdict() {
   const scenario = useAppStore((s) => s.timeline.scenario);
   const state = useViewState();
   const reference = useSyncExternalStore(onReference, () => referenceOf(scenario));
-  const v = sinkVerdictAt(scenario, state, reference);
+  const fast = useAppStore(selectFastPlayback);
+  const v = pacedSinkVerdict(scenario, state, reference, fast);
   if (!v) {
     return (
       <div className="sink-verdict" data-testid="sink-verdict" aria-labelledby="sink-verdict-title">

@@ -3,9 +3,9 @@
 // match the engine's exactly-once verdict at every completion.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Timeline, parseScenarioText, exactlyOnceVerdict, failureFreeOutcome } from '../../engine';
+import { DEFAULT_SCENARIO_INPUT, Timeline, parseScenarioText, exactlyOnceVerdict, failureFreeOutcome, scenarioOf } from '../../engine';
 import { checkpointDetail } from './checkpointDetail';
-import { sinkVerdictAt } from './sinkVerdict';
+import { VERDICT_EVERY_MS, pacedSinkVerdict, referenceOf, sinkVerdictAt } from './sinkVerdict';
 
 function record(file: string) {
   const r = parseScenarioText(readFileSync(new URL(`../../../scenarios/${file}`, import.meta.url), 'utf8'));
@@ -59,5 +59,22 @@ describe('sink verdict at the cursor', () => {
     expect(end.label.key).toBe(exactlyOnce ? 'verdictExactlyOnce' : 'verdictAtLeastOnce');
     expect(end.why).toBe(exactlyOnce ? 'verdictWhyTransactional' : 'verdictWhyPlainRestored');
     expect(last).not.toBeNull();
+  });
+});
+
+describe('the verdict while playing fast', () => {
+  it('is worked out at most every VERDICT_EVERY_MS while fast, and for the step itself otherwise', () => {
+    const tl = Timeline.record(scenarioOf({ ...DEFAULT_SCENARIO_INPUT, untilMs: 3_000 }), { keyframeEvery: 64 });
+    const reference = referenceOf(tl.scenario)!;
+    const early = tl.stateAt(Math.floor(tl.length / 2));
+    const late = tl.stateAt(tl.length);
+    const own = (s: typeof early) => sinkVerdictAt(tl.scenario, s, reference)!.committed;
+    expect(own(late)).toBeGreaterThan(own(early));
+    expect(pacedSinkVerdict(tl.scenario, early, reference, true, 1_000)!.committed).toBe(own(early));
+    // Fast, within the interval: the last verdict again.
+    expect(pacedSinkVerdict(tl.scenario, late, reference, true, 1_000 + VERDICT_EVERY_MS - 1)!.committed).toBe(own(early));
+    // Fast, after the interval, or not fast at all: the step's own.
+    expect(pacedSinkVerdict(tl.scenario, late, reference, true, 1_000 + VERDICT_EVERY_MS)!.committed).toBe(own(late));
+    expect(pacedSinkVerdict(tl.scenario, early, reference, false, 1_000 + VERDICT_EVERY_MS + 1)!.committed).toBe(own(early));
   });
 });

@@ -72,3 +72,23 @@ export function sinkVerdictAt(scenario: Scenario, state: EngineState, reference:
           : 'verdictWhyPlainNoRestore';
   return { committed: out.emitted, duplicates: out.duplicates, verdict, label, why };
 }
+
+/** While playing fast, the verdict is worked out at most this often (ms of wall time). */
+export const VERDICT_EVERY_MS = 500;
+
+let lastShown: { at: number; scenario: Scenario; reference: SinkOutcome | null; view: SinkVerdictView | null } | null = null;
+
+/**
+ * The verdict for the panel: at the step shown, except while playing fast, where the one worked
+ * out less than VERDICT_EVERY_MS ago is shown again. The verdict passes over every record the run
+ * has delivered so far, so it grows with the run; measured while the scale run played at the
+ * fastest speed, it was about a tenth of the page's thread even at one panel group per frame,
+ * for a number that changes too fast to read there. Pausing shows the step's own verdict.
+ */
+export function pacedSinkVerdict(scenario: Scenario, state: EngineState, reference: SinkOutcome | null, fast: boolean, now: number = performance.now()): SinkVerdictView | null {
+  const last = lastShown;
+  if (fast && last && last.scenario === scenario && last.reference === reference && now - last.at < VERDICT_EVERY_MS) return last.view;
+  const view = sinkVerdictAt(scenario, state, reference);
+  lastShown = { at: now, scenario, reference, view };
+  return view;
+}

@@ -13,7 +13,8 @@ import { useAppStore } from '../../store/appStore';
 import { selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
 import { usePrefersReducedMotion } from '../usePrefersReducedMotion';
-import { layoutJob } from './jobLayout';
+import { GROUP_ABOVE, SHOWN_WHEN_GROUPED, groupedWires, layoutGrouped, summarizeGroup } from './subtaskGroups';
+import { GroupNode } from './GroupNode';
 import { channelViews } from './channelBuffers';
 import { taskStatus } from './taskStatus';
 import { chooseCut, checkpointCut } from './checkpointCut';
@@ -44,7 +45,13 @@ export function JobGraphView() {
   const [fitAll, setFitAll] = useState(false);
   const layer = useRef<SVGGElement>(null);
   const { topology } = state.job;
-  const layout = useMemo(() => layoutJob(topology), [topology]);
+  // Columns past GROUP_ABOVE subtasks are grouped (issue 17 §4) unless the user expands them.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const { layout, groups } = useMemo(() => layoutGrouped(topology, expanded), [topology, expanded]);
+  const groupWires = useMemo(() => groupedWires(topology, layout, groups), [topology, layout, groups]);
+  const groupable = topology.vertices.filter((v) => v.parallelism > GROUP_ABOVE).map((v) => v.name);
+  const hiddenTasks = groups.flatMap((g) => g.members);
+  const expand = (vertex: string) => setExpanded(new Set([...expanded, vertex]));
   const color = useMemo(
     () => scaleSequential(rainbow).domain([0, topology.maxParallelism]),
     [topology.maxParallelism],
@@ -100,6 +107,30 @@ export function JobGraphView() {
               ? `${t('jgCutOption', { id: cut.checkpointId })}: ${cut.status === 'completed' ? t('jgCutComplete') : t('jgCutStatus', { n: cut.snapshotted.length, of: topology.subtasks.length })}`
               : t('jgCutNone')}
           </span>
+          {hiddenTasks.length > 0 && (
+            <label>
+              {t('jgGroupPick')}{' '}
+              <select value="" onChange={(e) => e.target.value && selectTask(e.target.value)} data-testid="job-group-pick">
+                <option value="">{t('jgGroupPickNone')}</option>
+                {hiddenTasks.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {groupable.length > 0 && (
+            <button
+              type="button"
+              className="job-zoom"
+              data-testid="job-group-toggle"
+              title={groups.length > 0 ? t('jgGroupShowAllHint') : t('jgGroupFoldHint', { n: SHOWN_WHEN_GROUPED })}
+              onClick={() => setExpanded(groups.length > 0 ? new Set(groupable) : new Set())}
+            >
+              {groups.length > 0 ? t('jgGroupShowAll') : t('jgGroupFold')}
+            </button>
+          )}
           {tall && (
             <button
               type="button"
@@ -126,6 +157,7 @@ export function JobGraphView() {
               {c.label}
             </text>
           ))}
+          {groupWires && <path className="channel grouped-channels" d={groupWires} data-testid="grouped-channels" />}
           <ChannelLanes layout={layout} channels={channels} overflow={overflow} t={t} />
           {/* Under the subtasks: where the cut passes a subtask, the box covers it. */}
           {cut && cutPoints && (
@@ -157,6 +189,9 @@ export function JobGraphView() {
               onSelect={selectTask}
               t={t}
             />
+          ))}
+          {groups.map((g) => (
+            <GroupNode key={g.name} group={g} summary={summarizeGroup(state, g)} selected={selected !== null && g.members.includes(selected)} onExpand={expand} t={t} />
           ))}
           <g ref={layer} className="items" data-testid="flow-items" />
         </svg>

@@ -11,7 +11,7 @@ import type { Topology } from '../../engine';
 export const GRAPH_W = 900;
 const MARGIN_X = 22;
 /** Column labels, then a row for the cut's tag, above the first subtask. */
-const TOP = 40;
+export const TOP = 40;
 const STATUS_H = 20;
 
 export interface NodeBox {

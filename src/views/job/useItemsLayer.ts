@@ -107,18 +107,31 @@ export function useItemsLayer(
         },
         (update) => update,
         (exit) =>
-          exit.call((x) =>
-            x
-              .transition()
-              .duration(duration)
-              .ease(easeCubicOut)
-              .attr('transform', (d) => transform(d.exit[0], d.exit[1], 0))
-              .attr('opacity', 0)
-              .remove(),
-          ),
+          reduced
+            ? exit.remove()
+            : exit.call((x) =>
+                x
+                  .transition()
+                  .duration(duration)
+                  .ease(easeCubicOut)
+                  .attr('transform', (d) => transform(d.exit[0], d.exit[1], 0))
+                  .attr('opacity', 0)
+                  .remove(),
+              ),
       )
       .call(style)
       .call((s) => {
+        if (reduced) {
+          // No tween: set the end values at once. A zero-length transition still schedules a d3
+          // timer per item and starts and stops it a frame later (measured: d3-timer's start, stop
+          // and timerFlush were a visible share of each frame while the scale run played fast).
+          s.interrupt()
+            .attr('transform', (d) => transform(d.x, d.y, d.angle))
+            .attr('opacity', (d) => (d.hidden ? 0 : 1));
+          const body = s.select<SVGRectElement>('rect.body').interrupt();
+          for (const [name, f] of shapeAttrs) body.attr(name, f);
+          return;
+        }
         s.transition()
           .duration(duration)
           .ease(easeCubicOut)

@@ -9,10 +9,15 @@ import { memoByRevision, useDerived } from '../charts/memoByRevision';
 import { useAppStore } from '../../store/appStore';
 import { selectContentKey } from '../../store/selectors';
 import { restorePlan, type RestorePlan } from './restorePlan';
-import { restoreSpansOf, type RestoreSpan } from './restoreSpans';
+import { runIndex } from '../../store/runIndex';
+import { addRestoreStep, copySpans, emptyRestoreScan, type RestoreSpan } from './restoreSpans';
 
+/**
+ * Scanned incrementally (runIndex): while a big run streams in, this was rebuilt from step 1 on
+ * every store update, measured the largest script share of the page's long tasks while recording.
+ */
 export const restoreSpansDerived = memoByRevision((timeline: Timeline) =>
-  restoreSpansOf(timeline.records()),
+  copySpans(runIndex(timeline, 'restoreSpans', emptyRestoreScan, addRestoreStep).spans),
 );
 
 /** The plan of the restore that started at `startPos`, or null if its metadata was not read. */

@@ -65,67 +65,97 @@ function emptySpan(
   };
 }
 
+/** The restores found so far, and the one still open (started, not yet running or failed). */
+export interface RestoreScan {
+  spans: RestoreSpan[];
+  open: RestoreSpan | null;
+}
+
+export const emptyRestoreScan = (): RestoreScan => ({ spans: [], open: null });
+
+/**
+ * Adds the step at `pos` (1-based) to `scan`, in place. Steps must come in order; the app feeds
+ * only the steps appended since its last read (runIndex), so a growing recording is not
+ * rescanned from step 1 on every update.
+ */
+export function addRestoreStep(scan: RestoreScan, rec: StepRecord, pos: number): void {
+  const spans = scan.spans;
+  for (const e of rec.events) {
+    switch (e.type) {
+      case 'restore.started':
+        scan.open = emptySpan(pos, e, causeOf(rec.events, pos));
+        spans.push(scan.open);
+        break;
+      case 'restore.failed':
+        if (scan.open) {
+          scan.open.failed = { pos, event: e };
+          scan.open = null;
+        } else {
+          // Refused before anything started (no retained checkpoint, unreadable _metadata).
+          const s = emptySpan(pos, null, causeOf(rec.events, pos));
+          s.failed = { pos, event: e };
+          spans.push(s);
+        }
+        break;
+      case 'restore.taskRestored':
+        scan.open?.tasks.push({ pos, event: e });
+        break;
+      case 'restore.localState':
+        scan.open?.sources.push({ pos, event: e });
+        break;
+      case 'changelog.restore.read':
+        scan.open?.reads.push({ pos, event: e });
+        break;
+      case 'restore.operatorState':
+        scan.open?.operatorStates.push({ pos, event: e });
+        break;
+      case 'changelog.restore.replayed':
+        scan.open?.replays.push({ pos, event: e });
+        break;
+      case 'sink.recoverAndCommit':
+        scan.open?.sink.push({ pos, event: e });
+        break;
+      case 'sink.abort':
+        if (scan.open && e.reason !== 'close') scan.open.sink.push({ pos, event: e });
+        break;
+      case 'job.running':
+        if (scan.open) scan.open.runningPos = pos;
+        break;
+      case 'restore.channelState': {
+        // In-flight data is re-delivered in the step the job runs again, right after job.running.
+        const last = spans[spans.length - 1];
+        if (last && last.runningPos === pos) last.channelState.push({ pos, event: e });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (scan.open && scan.open.runningPos !== null) scan.open = null;
+}
+
+/**
+ * A copy of the scan's spans that later steps will not change (the open span keeps growing in
+ * the scan): what views hold and memoize on.
+ */
+export function copySpans(spans: readonly RestoreSpan[]): RestoreSpan[] {
+  return spans.map((s) => ({
+    ...s,
+    tasks: [...s.tasks],
+    reads: [...s.reads],
+    replays: [...s.replays],
+    sink: [...s.sink],
+    channelState: [...s.channelState],
+    sources: [...s.sources],
+    operatorStates: [...s.operatorStates],
+  }));
+}
+
 /** Every restore of the recorded steps, in order. */
 export function restoreSpansOf(records: readonly StepRecord[]): RestoreSpan[] {
-  const spans: RestoreSpan[] = [];
-  let open: RestoreSpan | null = null;
-  records.forEach((rec, i) => {
-    const pos = i + 1;
-    for (const e of rec.events) {
-      switch (e.type) {
-        case 'restore.started':
-          open = emptySpan(pos, e, causeOf(rec.events, pos));
-          spans.push(open);
-          break;
-        case 'restore.failed':
-          if (open) {
-            open.failed = { pos, event: e };
-            open = null;
-          } else {
-            // Refused before anything started (no retained checkpoint, unreadable _metadata).
-            const s = emptySpan(pos, null, causeOf(rec.events, pos));
-            s.failed = { pos, event: e };
-            spans.push(s);
-          }
-          break;
-        case 'restore.taskRestored':
-          open?.tasks.push({ pos, event: e });
-          break;
-        case 'restore.localState':
-          open?.sources.push({ pos, event: e });
-          break;
-        case 'changelog.restore.read':
-          open?.reads.push({ pos, event: e });
-          break;
-        case 'restore.operatorState':
-          open?.operatorStates.push({ pos, event: e });
-          break;
-        case 'changelog.restore.replayed':
-          open?.replays.push({ pos, event: e });
-          break;
-        case 'sink.recoverAndCommit':
-          open?.sink.push({ pos, event: e });
-          break;
-        case 'sink.abort':
-          if (open && e.reason !== 'close') open.sink.push({ pos, event: e });
-          break;
-        case 'job.running':
-          if (open) open.runningPos = pos;
-          break;
-        case 'restore.channelState': {
-          // In-flight data is re-delivered in the step the job runs again, right after job.running.
-          const last = spans[spans.length - 1];
-          if (last && last.runningPos === pos) last.channelState.push({ pos, event: e });
-          break;
-        }
-        default:
-          break;
-      }
-    }
-    const o = open as RestoreSpan | null;
-    if (o && o.runningPos !== null) open = null;
-  });
-  return spans;
+  const scan = emptyRestoreScan();
+  records.forEach((rec, i) => addRestoreStep(scan, rec, i + 1));
+  return scan.spans;
 }
 
 /** The restore the cursor is in or has passed last (started at or before the cursor), or null. */

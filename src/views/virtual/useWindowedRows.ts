@@ -7,6 +7,8 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { scrollParentOf, windowPadding, type WindowPadding } from './windowPadding';
+import { useAppStore } from '../../store/appStore';
+import { selectFastPlayback } from '../usePrefersReducedMotion';
 
 /** Past this many rows a list is windowed: a few hundred rows render in one frame without trouble. */
 export const WINDOW_THRESHOLD = 120;
@@ -31,11 +33,16 @@ export function useWindowedRows(
   const windowed = count > threshold;
   const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
   const [margin, setMargin] = useState(0);
+  // While playing fast the offset is not checked each frame: getComputedStyle and
+  // getBoundingClientRect force a style and layout pass in the middle of the frame's commit, which
+  // the profiler showed as a visible share of every frame with the scale run; the headings above a
+  // list keep their height while it plays, and pausing checks again.
+  const fast = useAppStore(selectFastPlayback);
   // The list's scrolling panel and the list's offset in it (headings above it), checked after every
   // render because a heading above the list may change height; state is set only on a change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
-    if (!windowed) return;
+    if (!windowed || (fast && scrollEl !== null)) return;
     const list = listRef.current;
     const parent = scrollParentOf(list);
     if (parent !== scrollEl) setScrollEl(parent);
