@@ -86,8 +86,10 @@ export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
     let inTasks = 0;
     for (let i = 0; i < profile.samples.length; i++) {
       t += profile.timeDeltas[i]!;
-      const dt = profile.timeDeltas[i + 1] ?? 0;
-      if (!tasks.some((k) => t >= k.ts && t < k.ts + k.dur!)) continue;
+      const task = tasks.find((k) => t >= k.ts && t < k.ts + k.dur!);
+      if (!task) continue;
+      // A sample stands for the time until the next one, within its task.
+      const dt = Math.min(profile.timeDeltas[i + 1] ?? 0, task.ts + task.dur! - t);
       inTasks += dt;
       const n = node.get(profile.samples[i]!)!;
       const f = n.callFrame;
