@@ -22,15 +22,17 @@ export const takeLongTasks = (page: Page) => page.evaluate('window.__lt.splice(0
 export const stepTotal = (page: Page) => page.evaluate(TOTAL) as Promise<number>;
 
 /**
- * ms since navigation start until the step controls are enabled and the readout shows at least
- * `minSteps` steps: the first view a user can work with.
+ * ms since navigation start until the step controls are enabled, the readout shows a step of
+ * the run, and the header names `title` (when given: a share link's run, not the default one):
+ * the first view a user can work with.
  */
-export function firstInteractive(page: Page, minSteps: number, timeoutMs: number): Promise<number> {
+export function firstInteractive(page: Page, timeoutMs: number, title = ''): Promise<number> {
   return page.evaluate(`new Promise((resolve, reject) => {
     const give = setTimeout(() => reject(new Error('no interactive view after ${timeoutMs} ms')), ${timeoutMs});
     const look = () => {
       const b = document.querySelector('[data-testid="step-forward"]');
-      if (b && !b.disabled && ${TOTAL} >= ${minSteps}) { clearTimeout(give); return resolve(performance.now()); }
+      const named = (document.querySelector('[data-testid="scenario-title"]')?.textContent ?? '').startsWith(${JSON.stringify(title)});
+      if (b && !b.disabled && ${TOTAL} > 0 && named) { clearTimeout(give); return resolve(performance.now()); }
       requestAnimationFrame(look);
     };
     look();

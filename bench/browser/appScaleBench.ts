@@ -72,7 +72,7 @@ async function measure(executablePath: string, scale: Scenario): Promise<Measure
     // 1. The default scenario: open the page, then the scale run applied as a file.
     const { context, page } = await newPage(browser);
     await page.goto(url);
-    const defaultFirstInteractiveMs = await firstInteractive(page, 1, 60_000);
+    const defaultFirstInteractiveMs = await firstInteractive(page, 60_000);
     if (!(await settled(page, 60_000))) throw new Error('the page did not settle (storage ready, no recording) within 60 s');
     await page.waitForTimeout(1000);
     await takeLongTasks(page);
@@ -97,7 +97,7 @@ async function measure(executablePath: string, scale: Scenario): Promise<Measure
     // 2. The scale run reopened from its share link, in a fresh context.
     const second = await newPage(browser);
     await second.page.goto(`${url}${encodeShareHash(scale)}`);
-    const scaleFirstInteractiveMs = await firstInteractive(second.page, 1, 60_000);
+    const scaleFirstInteractiveMs = await firstInteractive(second.page, 60_000, scale.title);
     await second.context.close();
 
     return {
