@@ -3,15 +3,49 @@
 // be stepped and scrubbed meanwhile, cancel keeps what is recorded or goes back to the previous
 // run, and the main thread never has a task over 50 ms (PerformanceObserver 'longtask').
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, readStep, storageReady, watchErrors } from './helpers';
+import { englishByDefault, storageReady, watchErrors } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
 type LongTaskWindow = Window & { __longTasks: number[] };
 
-const stepTotal = async (page: Page) => Number(/of\s+(\d+)/.exec(await page.getByTestId('step-readout').innerText())?.[1]);
-const longTasks = (page: Page) => page.evaluate(() => (window as unknown as LongTaskWindow).__longTasks.slice());
-const resetLongTasks = (page: Page) => page.evaluate(() => void ((window as unknown as LongTaskWindow).__longTasks.length = 0));
+/**
+ * The step readout's cursor and total, from its textContent. While the long tasks are observed,
+ * the page is read this way and waited on with `until`, never with a retrying `expect(locator)`:
+ * each miss of one snapshots the page's accessibility tree inside the page (Playwright's injected
+ * `ariaSnapshotForExpectFailure`), tens of ms of main-thread work on this DOM that the observer
+ * would count as the app's long tasks (seen in a CPU profile: 7% of their time). `innerText` is
+ * avoided too: it forces a layout.
+ */
+type Condition =
+  | { cursor: '=' | '>'; n: number }
+  | { total: '>'; n: number }
+  | { figures: string }
+  | { shown: string[]; hidden: string[] };
+
+/** Runs in the page (serialized: self-contained). */
+function holds(c: Condition): boolean {
+  const m = /(\d+)\D+(\d+)/.exec(document.querySelector('[data-testid="step-readout"]')?.textContent ?? '');
+  const [cursor, total] = m ? [Number(m[1]), Number(m[2])] : [Number.NaN, Number.NaN];
+  const present = (id: string) => document.querySelector(`[data-testid="${id}"]`) !== null;
+  if ('cursor' in c) return c.cursor === '=' ? cursor === c.n : cursor > c.n;
+  if ('total' in c) return total > c.n;
+  if ('figures' in c) return new RegExp(c.figures).test(document.querySelector('[data-testid="recording-figures"]')?.textContent ?? '');
+  return c.shown.every(present) && !c.hidden.some(present);
+}
+
+const readout = async (page: Page) =>
+  page.evaluate(() => /(\d+)\D+(\d+)/.exec(document.querySelector('[data-testid="step-readout"]')?.textContent ?? '')?.slice(1).map(Number) ?? []);
+const readStep = async (page: Page) => (await readout(page))[0]!;
+const stepTotal = async (page: Page) => (await readout(page))[1]!;
+
+/** Waits until the condition holds in the page, polled every 100 ms. */
+async function until(page: Page, c: Condition, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(holds, c, { polling: 100, timeout });
+}
+
+/** Takes the long tasks observed since the last call: each task is counted once. */
+const takeLongTasks = (page: Page) => page.evaluate(() => (window as unknown as LongTaskWindow).__longTasks.splice(0));
 
 async function applyLarge(page: Page, untilMs: string): Promise<void> {
   await page.getByTestId('config-button').click();
@@ -20,6 +54,7 @@ async function applyLarge(page: Page, untilMs: string): Promise<void> {
   await page.getByTestId('cfg-field-job.source.ratePerSec').fill('400');
   await page.getByTestId('cfg-field-untilMs').fill(untilMs);
   await page.getByTestId('cfg-apply').click();
+  await page.getByTestId('cfg-apply-note').waitFor();
   await expect(page.getByTestId('cfg-apply-note')).toContainText('Applied: the run is being recorded from step 0');
   await page.keyboard.press('Escape');
 }
@@ -41,34 +76,34 @@ async function streamKeepRevert(page: Page): Promise<number[]> {
   await page.goto('/');
   await storageReady(page);
   const defaultTotal = await stepTotal(page);
-  await resetLongTasks(page);
+  await takeLongTasks(page);
 
   await applyLarge(page, '20000');
   const progress = page.getByTestId('recording-progress');
-  await expect(progress).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByTestId('recording-figures')).toContainText(/t = \d+ of 20000 ms simulated · \d+ steps\/s/);
+  await progress.waitFor({ timeout: 10_000 });
+  await until(page, { figures: String.raw`t = \d+ of 20000 ms simulated · \d+ steps\/s` });
 
   // Step and scrub what is already recorded while the rest records.
   // Enough recorded that the middle of the scrubber is far from step 2 and from the page's keyframes.
-  await expect.poll(() => stepTotal(page), { timeout: 30_000 }).toBeGreaterThan(1500);
+  await until(page, { total: '>', n: 1500 });
   const grown = await stepTotal(page);
   await page.getByTestId('step-forward').click();
   await page.getByTestId('step-forward').click();
-  await expect.poll(() => readStep(page)).toBe(2);
+  await until(page, { cursor: '=', n: 2 }, 10_000);
   const scrubber = page.getByTestId('scrubber');
   const box = (await scrubber.boundingBox())!;
   // A seek far into the streamed part waits for the worker's keyframe there, then moves.
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
-  await expect.poll(() => readStep(page)).toBeGreaterThan(500);
+  await until(page, { cursor: '>', n: 500 });
   const scrubbed = await readStep(page);
   await page.getByTestId('step-forward').click();
-  await expect.poll(() => readStep(page)).toBe(scrubbed + 1);
-  await expect.poll(() => stepTotal(page)).toBeGreaterThan(grown);
-  await expect(progress).toBeVisible();
+  await until(page, { cursor: '=', n: scrubbed + 1 }, 10_000);
+  await until(page, { total: '>', n: grown });
+  expect(await progress.isVisible()).toBe(true);
 
   // Keep what is recorded: the run ends there, and says so.
   await page.getByTestId('recording-keep').click();
-  await expect(progress).toBeHidden();
+  await until(page, { shown: ['recording-stopped'], hidden: ['recording-progress'] }, 10_000);
   await expect(page.getByTestId('recording-stopped')).toContainText('Recording stopped by you at t =');
   const kept = await stepTotal(page);
   await page.waitForTimeout(500);
@@ -77,35 +112,45 @@ async function streamKeepRevert(page: Page): Promise<number[]> {
 
   // Apply again, then go back to the run kept before.
   await applyLarge(page, '15000');
-  await expect(progress).toBeVisible({ timeout: 10_000 });
+  await progress.waitFor({ timeout: 10_000 });
   await page.getByTestId('recording-revert').click();
-  await expect(progress).toBeHidden();
+  await until(page, { shown: [], hidden: ['recording-progress'] }, 10_000);
   expect(await stepTotal(page)).toBe(kept);
   expect(kept).not.toBe(defaultTotal);
 
-  return longTasks(page);
+  return takeLongTasks(page);
 }
+
+const over50 = (tasks: number[]) => tasks.filter((d) => d > 50).map(Math.round);
 
 test('a large run streams in with progress; step and scrub while it records, keep or go back', async ({ page }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const tasks = await streamKeepRevert(page);
-  console.log(`long tasks while recording: ${tasks.length} over 50 ms: ${tasks.filter((d) => d > 50).length}, longest ${Math.max(0, ...tasks).toFixed(0)} ms`);
+  console.log(`long tasks while recording: ${tasks.length}, over 50 ms: ${over50(tasks).length}, longest ${Math.max(0, ...tasks).toFixed(0)} ms`);
   expect(errors).toEqual([]);
 });
 
-// Not yet passing (worker branch, 08:20 UTC). Measured on this branch with a machine load of
-// 15–19 on 2 cores: 39–61 tasks over 50 ms while the flow above runs, longest 1.0–1.3 s, most of
-// them React render + style/layout/paint of each store update and GC (docs/architecture.md, "The
-// engine in a Web Worker"). Un-fixme when a quiet machine shows none.
-test.fixme('no main-thread task over 50 ms while a large run records, is stepped, scrubbed, kept, replaced, and played at the fastest speed', async ({ page }) => {
+// Not yet passing at d41112d (bench17, 14:10–14:18 UTC, machine load 6–17 on 2 cores, 4 runs):
+// 17–51 tasks over 50 ms during the flow above and 30–60 in 5 s of playing at 50×, longest
+// 1.0–2.7 s. A trace + CPU profile of them (bench/diag/attributeLongTasks.ts; docs/long-tasks.md)
+// puts their time in React renders of store updates (~43%: SinkVerdict → compareSinkOutcomes at
+// every cursor move 14%, selectStateAtCursor → stateAt → replay on the main thread 13%), the
+// worker's chunks unpacked on the main thread (~7%), playback's tick (6%), style/layout/paint
+// (~15%) and GC (7%). Un-fixme when it passes 3 runs in a row (E2E_LONG_TASKS=1 runs it meanwhile).
+test('no main-thread task over 50 ms while a large run records, is stepped, scrubbed, kept, replaced, and played at the fastest speed', async ({ page }) => {
+  test.fixme(!process.env.E2E_LONG_TASKS, 'long tasks remain (see above); E2E_LONG_TASKS=1 runs it');
   test.setTimeout(180_000);
-  const tasks = await streamKeepRevert(page);
+  const flow = await streamKeepRevert(page);
+  // Play the kept run from step 0 at the fastest speed (`+` doubles it up to 50×).
   await page.keyboard.press('Home');
   for (let i = 0; i < 12; i++) await page.keyboard.press('+');
+  expect(await page.getByTestId('speed-value').textContent()).toBe('50×');
+  await takeLongTasks(page);
   await page.getByTestId('play').click();
   await page.waitForTimeout(5000);
   await page.getByTestId('play').click();
-  const all = [...tasks, ...(await longTasks(page))];
-  expect(all.filter((d) => d > 50)).toEqual([]);
+  const played = await takeLongTasks(page);
+  console.log(`long tasks over 50 ms (ms): flow ${JSON.stringify(over50(flow))}; playing ${JSON.stringify(over50(played))}`);
+  expect({ flow: over50(flow), played: over50(played) }).toEqual({ flow: [], played: [] });
 });

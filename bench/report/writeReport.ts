@@ -54,7 +54,8 @@ export function reportMarkdown(r: BenchReport): string {
   const named = Object.entries(r.figures);
   if (named.length > 0) {
     out.push('## Named figures (docs/benchmarks.json `figures`)', '', '| key | value |', '|---|---|');
-    for (const [k, v] of named) out.push(`| \`${k}\` | ${Number.isInteger(v) ? v : v.toFixed(2)} |`);
+    // NaN (null in the JSON): not measured, its section says why (e.g. the run budget refused the scale run).
+    for (const [k, v] of named) out.push(`| \`${k}\` | ${Number.isNaN(v) ? 'not measured (see its section)' : Number.isInteger(v) ? v : v.toFixed(2)} |`);
     out.push('');
   }
   for (const s of r.sections) {
