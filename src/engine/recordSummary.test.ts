@@ -15,7 +15,7 @@ describe('summarizeEvents', () => {
     expect(out.map((e) => e.type)).toEqual(['records.summarized', 'barrier.injected', 'records.summarized', 'records.summarized']);
     const [src, kept, st0, st1] = out;
     expect(kept).toBe(barrier);
-    if (src!.type !== 'records.summarized' || st0!.type !== 'records.summarized' || st1!.type !== 'records.summarized') throw new Error('summaries expected');
+    if (src?.type !== 'records.summarized' || st0!.type !== 'records.summarized' || st1!.type !== 'records.summarized') throw new Error('summaries expected');
     expect(src).toMatchObject({ of: 'source.emitted', task: 'source#0', count: 5, firstKey: 'a', lastKey: 'e', minKeyGroup: 1, maxKeyGroup: 9, peer: 'count#1', peers: 2, valueSum: 10, step: 7, atMs: 120 });
     // Consecutive offsets of one partition make one run: 10–12, then 40, then partition 1's 0.
     expect(offsetRuns(src.offsets)).toEqual([
