@@ -47,6 +47,8 @@ test('in Chinese the estimate and the refusal are Chinese', async ({ page }) => 
   await page.getByTestId('config-button').click();
   await expect(page.getByTestId('cfg-estimate')).toContainText('预计运行');
   await page.getByTestId('cfg-field-job.parallelism').fill('16');
+  // Over the summary budget too (parallelism 16 alone for 500 s is recorded in summary).
+  await page.getByTestId('cfg-field-job.source.ratePerSec').fill('2000');
   await page.getByTestId('cfg-field-untilMs').fill('500000');
   await expect(page.getByTestId('cfg-estimate')).toContainText('应用时会被拒绝');
   await page.getByTestId('cfg-apply').click();

@@ -9,6 +9,7 @@
 import type { UserAction } from './actions';
 import type { StateKind } from './state/stateDescriptor';
 import type { KeyGroupRange } from './keys/keyGroupRange';
+import type { RecordsSummaryPayload } from './recordSummary';
 
 export interface EventBase {
   /** 1-based index of the step that produced the event. */
@@ -30,6 +31,11 @@ export interface EventPayloads {
   'source.emitted': { partition: number; offset: number; fromLog: boolean; key: Key; value: number; keyGroup: number; to: string };
   'state.updated': { key: Key; keyGroup: number; state: string; kind: StateKind; input: number; value: StateValueView };
   'sink.received': { key: Key; value: number; from: string };
+  /**
+   * Summary recording (recordSummary.ts): the per-record events of type `of` that one task emitted
+   * in this step, counted and summarized instead of kept one by one (flinkRef: that type's).
+   */
+  'records.summarized': RecordsSummaryPayload;
   'sink.beginTransaction': { transaction: string };
   'sink.preCommit': { transaction: string; checkpointId: number; isSavepoint: boolean; records: number; /** Transactions now waiting for their commit, oldest first. */ pending: string[] };
   'sink.commit': { transaction: string; /** The checkpoint that pre-committed it. */ checkpointId: number; notifiedCheckpointId: number; records: number; duplicates: number };
@@ -195,6 +201,7 @@ export const FLINK_REFS: Record<EventType, string> = {
   'source.emitted': `${O}streaming.api.operators.SourceOperator#emitNext`,
   'state.updated': `${O}runtime.state.internal.InternalKvState`,
   'sink.received': `${O}streaming.api.functions.sink.v2.SinkWriter#write`,
+  'records.summarized': '- (the simulator\'s summary recording: per-record events counted per step; each summary carries the Flink reference of the events it counts)',
   'sink.beginTransaction': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#beginTransaction`,
   'sink.preCommit': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#preCommit`,
   'sink.commit': `${O}streaming.api.functions.sink.TwoPhaseCommitSinkFunction#commit`,

@@ -35,4 +35,5 @@ export { compareSinkOutcomes, exactlyOnceVerdict, type ExactlyOnceVerdict } from
 export { failureFreeScenario, failureFreeOutcome, FAULT_ACTIONS } from './verdict/failureFreeRun';
 // The validation building blocks, for other formats that read like the scenario's (lessons).
 export { strictObject, variant, int, formatPath, issueKeys, VALIDATION_CONFIG } from './scenario/validation';
-export { estimateRun, checkRunBudget, keyframeSpacing, RUN_BUDGET, MIN_KEYFRAME_EVERY, type RunEstimate, type BudgetVerdict, type RunBudget } from './budget/runEstimate';
+export { estimateRun, checkRunBudget, keyframeSpacing, recordingDetailFor, maxStepsFor, RUN_BUDGET, SUMMARY_BUDGET, MIN_KEYFRAME_EVERY, type RunEstimate, type BudgetVerdict, type RunBudget } from './budget/runEstimate';
+export { summarizeEvents, recordCount, offsetRuns, isPerRecord, PER_RECORD_TYPES, type RecordingDetail, type PerRecordType, type OffsetRun } from './recordSummary';

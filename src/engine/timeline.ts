@@ -12,6 +12,7 @@ import type { Scenario } from './scenario/scenarioSchema';
 import { clonePlain, deepFreeze } from './core/plainData';
 import type { EngineEvent } from './events';
 import { quietStepOf } from './quietStep';
+import { summarizeEvents, type RecordingDetail } from './recordSummary';
 import { Simulation } from './simulation';
 import type { EngineState } from './state';
 
@@ -26,6 +27,8 @@ const FROZEN_CACHE_SIZE = 8;
 export class Timeline {
   readonly keyframeEvery: number;
   readonly maxSteps: number;
+  /** How much each step's events keep (TimelineOptions#detail); a mirror takes its recording's. */
+  private detailMode: RecordingDetail;
   private readonly steps: StepRecord[] = [];
   /** Sorted by position; always contains position 0. */
   private keyframes: Keyframe[] = [];
@@ -47,6 +50,7 @@ export class Timeline {
   private constructor(readonly scenario: Scenario, opts: TimelineOptions, mirror = false) {
     this.keyframeEvery = Math.max(1, opts.keyframeEvery ?? 64);
     this.maxSteps = opts.maxSteps ?? 200_000;
+    this.detailMode = opts.detail ?? 'records';
     const start = Simulation.create(scenario, opts.start);
     // A mirror builds its own step 0 (cheap, and the same by determinism), so it reads before the first chunk.
     this.head = mirror ? null : start;
@@ -72,6 +76,16 @@ export class Timeline {
    */
   static mirror(scenario: Scenario, opts: TimelineOptions = {}): Timeline {
     return new Timeline(scenario, opts, true);
+  }
+
+  /** 'summary' when per-record events are summarized per step (recordSummary.ts), else 'records'. */
+  get detail(): RecordingDetail {
+    return this.detailMode;
+  }
+
+  /** The one place a recorded step's events are kept: summarized in summary mode. */
+  private kept(events: EngineEvent[]): EngineEvent[] {
+    return this.detailMode === 'summary' ? summarizeEvents(events) : events;
   }
 
   /** True for a mirror: it is filled by chunks of a recording held elsewhere. */
@@ -128,6 +142,7 @@ export class Timeline {
       interventions: this.interventionList.slice(),
       failure: this.failure,
       done: this.finished,
+      detail: this.detailMode,
     };
   }
 
@@ -147,6 +162,7 @@ export class Timeline {
     this.interventionList.push(...chunk.interventions);
     this.failure = chunk.failure;
     this.finished = chunk.done;
+    this.detailMode = chunk.detail;
   }
 
   /** Number of recorded steps; positions run from 0 to `length`. */
@@ -264,7 +280,7 @@ export class Timeline {
     this.check(position);
     const sim = this.seek(position);
     // Apply first: an action the engine refuses throws here and leaves the recording untouched.
-    const events = sim.apply(action);
+    const events = this.kept(sim.apply(action));
     this.steps.length = position;
     this.cuts++;
     this.keyframes = this.keyframes.filter((k) => k.position <= position);
@@ -299,7 +315,7 @@ export class Timeline {
       const item = sim.nextItem!;
       const quiet = quietStepOf(item, this.scenario);
       try {
-        events = sim.step()!;
+        events = this.kept(sim.step()!);
       } catch (e) {
         // The half-applied step is dropped (positions up to here replay from keyframes); the
         // head simulation is not used again: a branch seeks from a keyframe.

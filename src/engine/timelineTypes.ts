@@ -7,6 +7,7 @@ import type { EngineEvent } from './events';
 import type { QuietStep } from './quietStep';
 import type { EngineState } from './state';
 import type { RetainedCheckpointImport } from './restore/startFromRetained';
+import type { RecordingDetail } from './recordSummary';
 
 export interface StepRecord {
   atMs: number;
@@ -39,6 +40,11 @@ export interface TimelineOptions {
   keyframeEvery?: number;
   /** Safety cap: recording stops after this many steps even if work remains. */
   maxSteps?: number;
+  /**
+   * 'records' (default) keeps every event; 'summary' keeps one `records.summarized` event per
+   * per-record event type and task in each step (recordSummary.ts). The engine state is the same.
+   */
+  detail?: RecordingDetail;
 }
 
 
@@ -60,4 +66,6 @@ export interface TimelineChunk {
   failure: RecordingError | null;
   /** True when the recording reached `untilMs`, ran out of work, failed or hit `maxSteps`. */
   done: boolean;
+  /** How much the steps keep (TimelineOptions#detail): the mirror takes it on, its own branches summarize alike. */
+  detail: RecordingDetail;
 }

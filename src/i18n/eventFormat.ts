@@ -29,3 +29,14 @@ export const stateKind = (k: string): string => KIND[k] ?? k;
 export function assertNever(x: never): never {
   throw new Error(`No text for event ${JSON.stringify(x)}`);
 }
+
+/** A summary's offsets as `p3 1200–1455, p4 0–10` (runs of consecutive offsets; at most four shown). */
+export function fmtOffsetRuns(runs: readonly { partition: number; fromLog: boolean; first: number; last: number }[], logWord: string): string {
+  const shown = runs.slice(0, 4).map((r) => `p${r.partition}${r.fromLog ? ` ${logWord}` : ''} ${r.first === r.last ? r.first : `${r.first}–${r.last}`}`);
+  return runs.length > 4 ? `${shown.join(', ')}, … (${runs.length} runs)` : shown.join(', ');
+}
+
+/** The first of `count` tasks at the other end, and how many more. */
+export function fmtPeers(first: string, count: number): string {
+  return count > 1 ? `${first} +${count - 1}` : first;
+}

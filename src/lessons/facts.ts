@@ -55,6 +55,9 @@ function historyFiles(view: StopView, checkpointId: number, task: string) {
 }
 
 export function evaluateFact(fact: Fact, view: StopView): FactValue {
+  // Lessons are small runs recorded with every event; a summarized run (recordSummary.ts) has no
+  // per-record events to count or anchor on, so a fact must fail rather than read it wrong.
+  if (view.events.some((e) => e.type === 'records.summarized')) throw new FactError(`the run up to step ${view.step} was recorded in summary: per-record events are not kept`);
   const task = 'task' in fact && fact.task !== undefined ? fact.task : DEFAULT_TASK;
   switch (fact.fact) {
     case 'anchor':

@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import { RecorderCore, type RecordingChunk } from './recorderCore';
 import { RECORDER_TIMING } from './recorderTiming';
 import type { PackedKeyframe } from './keyframeCodec';
-import { failureFreeOutcome, type Intervention, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
+import { failureFreeOutcome, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 
 let core: RecorderCore | null = null;
 
@@ -25,8 +25,8 @@ const api = {
   connect(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): void {
     core = new RecorderCore((c) => void onChunk(c), { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
   },
-  record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[]): void {
-    core!.record(epoch, scenario, start, branches);
+  record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[], detail?: RecordingDetail): void {
+    core!.record(epoch, scenario, start, branches, detail);
   },
   branch(epoch: number, position: number, action: UserAction): void {
     core!.branch(epoch, position, action);

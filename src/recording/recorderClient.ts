@@ -3,13 +3,13 @@
  * there is no Worker (unit tests under Node): the store then records in the calling thread.
  */
 import * as Comlink from 'comlink';
-import type { Intervention, RetainedCheckpointImport, Scenario, SinkOutcome, UserAction } from '../engine';
+import type { Intervention, RecordingDetail, RetainedCheckpointImport, Scenario, SinkOutcome, UserAction } from '../engine';
 import type { RecorderApi } from './recorder.worker';
 import type { RecordingChunk } from './recorderCore';
 import type { PackedKeyframe } from './keyframeCodec';
 
 export interface RecorderClient {
-  record: (epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[]) => void;
+  record: (epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[], detail?: RecordingDetail) => void;
   branch: (epoch: number, position: number, action: UserAction) => void;
   cancel: (epoch: number) => void;
   /** The worker's keyframe nearest at or before `position` of recording `epoch` (null if it no longer holds it). */
@@ -49,7 +49,7 @@ export function startRecorderWorker(onChunk: (c: RecordingChunk) => void, keyfra
   // Comlink calls are messages in order: connect is taken before any record.
   void api.connect(Comlink.proxy(onChunk), keyframeEvery);
   return {
-    record: (epoch, scenario, start, branches) => void api.record(epoch, scenario, start, branches),
+    record: (epoch, scenario, start, branches, detail) => void api.record(epoch, scenario, start, branches, detail),
     branch: (epoch, position, action) => void api.branch(epoch, position, action),
     cancel: (epoch) => void api.cancel(epoch),
     keyframeNear: (epoch, position) => api.keyframeNear(epoch, position),

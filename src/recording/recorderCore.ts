@@ -7,10 +7,10 @@
  * Every request carries an epoch, the page's count of recordings: a chunk names the epoch it
  * belongs to, so the page drops chunks of a recording it has replaced.
  */
-import { Timeline, type Intervention, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import { Timeline, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
-import { keyframeEveryFor } from './keyframeSpacing';
+import { recordingOptionsFor } from './keyframeSpacing';
 
 /** A TimelineChunk as it crosses to the page: keyframes packed as text (keyframeCodec.ts). */
 export interface WireChunk extends Omit<TimelineChunk, 'keyframes'> {
@@ -59,11 +59,13 @@ export class RecorderCore {
   /**
    * Starts recording `scenario` from step 0, replacing any recording under way. `branches` are
    * user actions to apply on the way, in order (each at position `step - 1`): the page asks for
-   * this when it branches a run the worker no longer holds (one it went back to).
+   * this when it branches a run the worker no longer holds (one it went back to). `detail`: the
+   * page's choice (every event, or a summary per step), else the same choice made here.
    */
-  record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches: readonly Intervention[] = []): void {
+  record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches: readonly Intervention[] = [], detail?: RecordingDetail): void {
     // Spaced by the run's size as on the page: a fixed spacing made a large run hold thousands of states.
-    const t = Timeline.begin(scenario, { keyframeEvery: Math.max(this.opts.keyframeEvery, keyframeEveryFor(scenario)), start });
+    const o = recordingOptionsFor(scenario, detail);
+    const t = Timeline.begin(scenario, { ...o, keyframeEvery: Math.max(this.opts.keyframeEvery, o.keyframeEvery), start });
     for (const b of branches) {
       while (t.length < b.step - 1 && !t.recordSome(b.step - 1 - t.length)) {
         /* record up to the action */

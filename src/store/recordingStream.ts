@@ -9,7 +9,7 @@ import { estimateRun, Timeline, type RetainedCheckpointImport, type Scenario, ty
 import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
 import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
 import { lazyKeyframe } from '../recording/keyframeCodec';
-import { KEYFRAME_EVERY, keyframeEveryFor } from '../recording/keyframeSpacing';
+import { KEYFRAME_EVERY, recordingOptionsFor } from '../recording/keyframeSpacing';
 import type { AppStore } from './appStore';
 
 export { KEYFRAME_EVERY } from '../recording/keyframeSpacing';
@@ -117,14 +117,16 @@ export function recordingStream(set: Set, get: Get) {
           held.stop();
         }
         epoch++;
-        return Timeline.record(scenario, { keyframeEvery: keyframeEveryFor(scenario), start });
+        return Timeline.record(scenario, { ...recordingOptionsFor(scenario), start });
       }
       // A recording still under way is replaced: it stays what it is (kept for "go back").
       if (held && !held.complete) held.stop();
-      const t = Timeline.mirror(scenario, { keyframeEvery: keyframeEveryFor(scenario), start });
+      const options = recordingOptionsFor(scenario);
+      const t = Timeline.mirror(scenario, { ...options, start });
       starts.set(t, start);
       epoch++;
-      c.record(epoch, scenario, start);
+      // The detail goes with the run: the worker records it the way the page chose.
+      c.record(epoch, scenario, start, [], options.detail);
       heldEpoch = epoch;
       begin(t);
       return t;
@@ -136,7 +138,7 @@ export function recordingStream(set: Set, get: Get) {
       epoch++;
       if (held === t) c.branch(epoch, position, action);
       // A run the worker no longer holds (one the user went back to): it records it again with its actions.
-      else c.record(epoch, t.scenario, starts.get(t), t.interventions.slice());
+      else c.record(epoch, t.scenario, starts.get(t), t.interventions.slice(), t.detail);
       held = t;
       heldEpoch = epoch;
       begin(t);

@@ -8,7 +8,7 @@ import type { StateCreator } from 'zustand';
 import { DEFAULT_SCENARIO, Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { AppStore } from './appStore';
 import { recordingStream, type RecordingProgress, type SavedRun } from './recordingStream';
-import { keyframeEveryFor } from '../recording/keyframeSpacing';
+import { keyframeEveryFor, recordingOptionsFor } from '../recording/keyframeSpacing';
 
 export { KEYFRAME_EVERY } from './recordingStream';
 export type { RecordingProgress } from './recordingStream';
@@ -56,7 +56,7 @@ export const PANEL_GROUPS = 4;
 export { keyframeEveryFor };
 
 export function recordTimeline(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
-  return Timeline.record(scenario, { keyframeEvery: keyframeEveryFor(scenario), start });
+  return Timeline.record(scenario, { ...recordingOptionsFor(scenario), start });
 }
 
 export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get) => {

@@ -5,14 +5,26 @@ import { parseScenarioText, scenarioOf, DEFAULT_SCENARIO_INPUT } from '../../eng
 import { useAppStore } from '../../store/appStore';
 import { applyScenario, BUDGET_PATH } from './applyScenario';
 
+/** The scale run for 10,000 s: over the summary budget too (the scale run itself is recorded in summary). */
 const scaleRun = () => {
   const r = parseScenarioText(readFileSync(new URL('../../../scenarios/scale-run.json', import.meta.url), 'utf8'));
   if (!r.ok) throw new Error('scale-run.json is invalid');
-  return r.scenario;
+  return { ...r.scenario, untilMs: 10_000_000 };
 };
 
 describe('applyScenario and the run budget', () => {
-  it('refuses the scale run with the estimate and a suggestion; the timeline, cursor and scenario stay', () => {
+  it('records a run over the full-detail budget in summary (~227,000 steps, a few seconds)', () => {
+    const s = scenarioOf({ ...DEFAULT_SCENARIO_INPUT, job: { ...DEFAULT_SCENARIO_INPUT.job, parallelism: 1, source: { kind: 'generator', keys: 64, ratePerSec: 1000 } }, untilMs: 75_000 });
+    const r = applyScenario(s);
+    expect(r.ok).toBe(true);
+    const t = useAppStore.getState().timeline;
+    expect(t.detail).toBe('summary');
+    // Past the 200,000 steps a full-detail recording stops at.
+    expect(t.length).toBeGreaterThan(200_000);
+    expect(t.eventsAt(t.length).some((e) => e.type === 'source.emitted')).toBe(false);
+  });
+
+  it('refuses a run too big even in summary with the estimate and a suggestion; the timeline, cursor and scenario stay', () => {
     const small = scenarioOf({ ...DEFAULT_SCENARIO_INPUT, untilMs: 3_000 });
     expect(applyScenario(small).ok).toBe(true);
     useAppStore.getState().setCursor(12);
@@ -20,8 +32,8 @@ describe('applyScenario and the run budget', () => {
     const r = applyScenario(scaleRun());
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    // In buffers of 256 the barriers of its 500 checkpoints alone are over the step limit, its events over the size limit.
-    expect(r.overBudget?.estimate.steps).toBeGreaterThan(400_000);
+    // In buffers of 256 the barriers of its 10,000 checkpoints alone are over the summary's step limit.
+    expect(r.overBudget?.estimate.steps).toBeGreaterThan(1_000_000);
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0]!.path).toBe(BUDGET_PATH);
     expect(r.problems[0]!.message).toMatch(/Too big to record/);

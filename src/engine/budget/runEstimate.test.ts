@@ -8,7 +8,7 @@ import { DEFAULT_SCENARIO, DEFAULT_SCENARIO_INPUT, scenarioOf } from '../default
 import type { Scenario } from '../scenario/scenarioSchema';
 import { parseScenarioText } from '../scenario/parseScenario';
 import { Timeline } from '../timeline';
-import { checkRunBudget, estimateRun, KEYFRAME_BUDGET_BYTES, keyframeSpacing, MIN_KEYFRAME_EVERY, RUN_BUDGET } from './runEstimate';
+import { checkRunBudget, estimateRun, KEYFRAME_BUDGET_BYTES, keyframeSpacing, MIN_KEYFRAME_EVERY, recordingDetailFor, RUN_BUDGET, SUMMARY_BUDGET } from './runEstimate';
 
 function scaleRun() {
   const r = parseScenarioText(readFileSync(new URL('../../../scenarios/scale-run.json', import.meta.url), 'utf8'));
@@ -78,28 +78,38 @@ describe('keyframe spacing', () => {
 });
 
 describe('checkRunBudget', () => {
-  it('accepts the default scenario', () => {
-    expect(checkRunBudget(DEFAULT_SCENARIO).ok).toBe(true);
+  it('accepts the default scenario with every event', () => {
+    const v = checkRunBudget(DEFAULT_SCENARIO);
+    expect(v.ok && v.detail).toBe('records');
+    expect(recordingDetailFor(DEFAULT_SCENARIO)).toBe('records');
   });
 
-  it('refuses the scale run with a shorter run and a lower rate that do fit', () => {
+  it('accepts the scale run in summary: over the full-detail budget, within the summary one with margin', () => {
     const s = scaleRun();
     const v = checkRunBudget(s);
-    if (v.ok) throw new Error('the scale run should be over the budget');
-    expect(v.over).toContain('steps');
+    if (!v.ok) throw new Error('the scale run should be accepted in summary');
+    expect(v.detail).toBe('summary');
+    expect(recordingDetailFor(s)).toBe('summary');
     expect(v.estimate.steps).toBeGreaterThan(RUN_BUDGET.maxSteps);
-    expect(v.suggestedUntilMs).toBeGreaterThan(0);
-    expect(v.suggestedUntilMs).toBeLessThan(s.untilMs);
-    expect(checkRunBudget({ ...s, untilMs: v.suggestedUntilMs }).ok).toBe(true);
-    expect(checkRunBudget({ ...s, untilMs: v.suggestedUntilMs + 1000 }).ok).toBe(false);
-    // 500 checkpoints at parallelism 16 are over the step limit at any rate: no rate is suggested.
-    expect(v.suggestedRatePerSec).toBeNull();
+    expect(v.estimate.bytes).toBeGreaterThan(RUN_BUDGET.maxBytes);
+    // Measured in Node (docs/architecture.md): 492,699 steps, 885,542 events kept, 474 MB of heap.
+    expect(v.estimate.steps * 1.5).toBeLessThan(SUMMARY_BUDGET.maxSteps);
+    expect(v.estimate.summaryBytes * 1.3).toBeLessThan(SUMMARY_BUDGET.maxBytes);
+    expect(Math.abs(v.estimate.summaryEvents / 885_542 - 1)).toBeLessThan(0.5);
+    // A shorter scale run fits with every event.
+    expect(checkRunBudget({ ...s, untilMs: 20_000 })).toMatchObject({ ok: true, detail: 'records' });
   });
 
-  it('suggests a lower rate that fits when the records, not the checkpoints, are too many', () => {
-    const s = buffered({ ...scaleRun(), untilMs: 60_000 }, 1);
+  it('refuses a run too big even in summary, with a shorter run and a lower rate that do fit', () => {
+    const s = buffered({ ...scaleRun(), untilMs: 200_000 }, 1);
     const v = checkRunBudget(s);
-    if (v.ok) throw new Error('60 s of the scale run should be over the budget');
+    if (v.ok) throw new Error('200 s of the per-record scale run should be over the summary budget');
+    expect(v.over).toContain('steps');
+    expect(v.estimate.steps).toBeGreaterThan(SUMMARY_BUDGET.maxSteps);
+    expect(v.suggestedUntilMs).toBeGreaterThan(0);
+    expect(v.suggestedUntilMs).toBeLessThan(s.untilMs);
+    expect(checkRunBudget({ ...s, untilMs: v.suggestedUntilMs })).toMatchObject({ ok: true, detail: 'summary' });
+    expect(checkRunBudget({ ...s, untilMs: v.suggestedUntilMs + 1000 }).ok).toBe(false);
     const src = s.job.source;
     if (src.kind !== 'generator') throw new Error('generator expected');
     expect(v.suggestedRatePerSec).toBeGreaterThan(0);
@@ -107,5 +117,14 @@ describe('checkRunBudget', () => {
     const at = (rate: number) => ({ ...s, job: { ...s.job, source: { ...src, ratePerSec: rate } } });
     expect(checkRunBudget(at(v.suggestedRatePerSec!)).ok).toBe(true);
     expect(checkRunBudget(at(v.suggestedRatePerSec! + 1)).ok).toBe(false);
+  });
+
+  it('refuses an absurd run (millions of steps a second) and suggests no rate when the checkpoints alone are too many', () => {
+    const s = { ...scaleRun(), untilMs: 10_000_000 };
+    const v = checkRunBudget(s);
+    if (v.ok) throw new Error('10,000 s of the scale run should be refused');
+    expect(v.suggestedUntilMs).toBeLessThan(s.untilMs / 5);
+    expect(checkRunBudget({ ...s, untilMs: v.suggestedUntilMs }).ok).toBe(true);
+    expect(v.suggestedRatePerSec).toBeNull();
   });
 });

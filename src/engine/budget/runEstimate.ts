@@ -11,6 +11,7 @@
  */
 import type { Scenario } from '../scenario/scenarioSchema';
 import { recordsPerBuffer } from '../dataflow/networkBuffers';
+import type { RecordingDetail } from '../recordSummary';
 
 /**
  * A recorded step (StepRecord) without its events, and each event, heap bytes: fitted to two
@@ -20,6 +21,13 @@ import { recordsPerBuffer } from '../dataflow/networkBuffers';
  */
 export const BYTES_PER_STEP = 285;
 export const BYTES_PER_EVENT = 256;
+/**
+ * Summary recording (recordSummary.ts): a step with its events kept, heap bytes, measured on the
+ * scale run cut to 4, 8 and 16 s (343–350 bytes a step with ~1.7 events, steps weighed alone,
+ * `bench/scale/memoryPerStep.ts … summary`) and rounded up; the engine's own state at the end
+ * of the run is weighed per record (KEYFRAME_BYTES_PER_RECORD: a keyframe is that state).
+ */
+export const SUMMARY_BYTES_PER_STEP = 400;
 /** A keyframe (an engine snapshot): a fixed part per subtask … */
 export const KEYFRAME_BYTES_PER_SUBTASK = 5_000;
 /** … and a part that grows with the records read so far (the sinks' output log, offsets, transactions). */
@@ -46,8 +54,15 @@ export interface RunBudget {
   maxBytes: number;
 }
 
-/** What the app records without refusing: a run over either limit is refused up front. */
+/** What the app records with every event kept: a run over either limit is recorded in summary, or refused. */
 export const RUN_BUDGET: RunBudget = { maxSteps: 200_000, maxBytes: 384 * 1024 * 1024 };
+/**
+ * What the app records in summary (per-record events counted per step): a run over either limit
+ * is refused up front. Sized so the scale run (~493,000 steps, ~0.3 GB estimated) fits with
+ * margin, and the largest run accepted still fits the page's mirror and the worker (both hold
+ * every step) well under 1 GB each (measured in docs/architecture.md).
+ */
+export const SUMMARY_BUDGET: RunBudget = { maxSteps: 1_000_000, maxBytes: 640 * 1024 * 1024 };
 
 export interface RunEstimate {
   records: number;
@@ -59,7 +74,12 @@ export interface RunEstimate {
   /** Keyframe spacing in steps, grown with the run so keyframes stay within KEYFRAME_BUDGET_BYTES. */
   keyframeEvery: number;
   keyframes: number;
+  /** Heap of the recording with every event kept. */
   bytes: number;
+  /** Events kept in summary: one per (per-record type, task) per step moving records, and the rest as is. */
+  summaryEvents: number;
+  /** Heap of the recording in summary (SUMMARY_BYTES_PER_STEP). */
+  summaryBytes: number;
   seconds: number;
 }
 
@@ -121,8 +141,13 @@ export function estimateRun(s: Scenario): RunEstimate {
   const checkpoints = interval > 0 ? Math.floor(s.untilMs / interval) : 0;
   const perCheckpoint = checkpointSteps(s, parallelisms);
   const steps = Math.ceil(recordSteps(s, records, parallelisms) + checkpoints * perCheckpoint + 1);
+
   // Measured: a checkpoint's steps emit about 2.2 events each (received, snapshot, ack, notify, …).
-  const events = Math.ceil(records * parallelisms.length + checkpoints * perCheckpoint * 2.2);
+  const checkpointEvents = checkpoints * perCheckpoint * 2.2;
+  const events = Math.ceil(records * parallelisms.length + checkpointEvents);
+  const moving = recordSteps(s, records, parallelisms);
+  // In summary a step that moves records keeps one event per kind of record event it had.
+  const summaryEvents = Math.ceil(Math.min(records * parallelisms.length, moving) + checkpointEvents);
   const heapKeys = s.stateBackend.type === 'hashmap' && s.job.source.kind === 'generator' ? Math.min(s.job.source.keys, records) : 0;
   // The average keyframe: the record-dependent part at half the run.
   const keyframeBytes = subtasks * KEYFRAME_BYTES_PER_SUBTASK + (records / 2) * KEYFRAME_BYTES_PER_RECORD + heapKeys * KEYFRAME_BYTES_PER_HEAP_KEY;
@@ -137,6 +162,9 @@ export function estimateRun(s: Scenario): RunEstimate {
     keyframeEvery,
     keyframes,
     bytes: steps * BYTES_PER_STEP + events * BYTES_PER_EVENT + keyframes * keyframeBytes,
+    summaryEvents,
+    // The engine's state at the end (the recording's head): about one keyframe at the end of the run.
+    summaryBytes: steps * SUMMARY_BYTES_PER_STEP + keyframes * keyframeBytes + records * KEYFRAME_BYTES_PER_RECORD,
     seconds: steps / STEPS_PER_SECOND + events / EVENTS_PER_SECOND,
   };
 }
@@ -150,11 +178,16 @@ export function keyframeSpacing(steps: number, keyframeBytes: number): number {
 }
 
 export type BudgetVerdict =
-  | { ok: true; estimate: RunEstimate }
+  | {
+      ok: true;
+      estimate: RunEstimate;
+      /** 'summary' when the run is over the full-detail budget but within the summary one. */
+      detail: RecordingDetail;
+    }
   | {
       ok: false;
       estimate: RunEstimate;
-      /** Which limits the estimate passes. */
+      /** Which limits of the summary budget the estimate passes. */
       over: ('steps' | 'bytes')[];
       /** The longest run (untilMs, whole seconds) of this scenario that fits. */
       suggestedUntilMs: number;
@@ -162,17 +195,24 @@ export type BudgetVerdict =
       suggestedRatePerSec: number | null;
     };
 
-/** Whether a scenario fits the budget; if not, a shorter run and a lower rate that would. */
-export function checkRunBudget(s: Scenario, budget: RunBudget = RUN_BUDGET): BudgetVerdict {
-  const estimate = estimateRun(s);
+function overOf(e: RunEstimate, budget: RunBudget, detail: RecordingDetail): ('steps' | 'bytes')[] {
   const over: ('steps' | 'bytes')[] = [];
-  if (estimate.steps > budget.maxSteps) over.push('steps');
-  if (estimate.bytes > budget.maxBytes) over.push('bytes');
-  if (over.length === 0) return { ok: true, estimate };
-  const fits = (t: Scenario): boolean => {
-    const e = estimateRun(t);
-    return e.steps <= budget.maxSteps && e.bytes <= budget.maxBytes;
-  };
+  if (e.steps > budget.maxSteps) over.push('steps');
+  if ((detail === 'summary' ? e.summaryBytes : e.bytes) > budget.maxBytes) over.push('bytes');
+  return over;
+}
+
+/**
+ * Whether a scenario fits: with every event (`full`), else in summary (`summary`: per-record
+ * events counted per step, recordSummary.ts); if neither, a shorter run and a lower rate that
+ * would fit in summary.
+ */
+export function checkRunBudget(s: Scenario, full: RunBudget = RUN_BUDGET, summary: RunBudget = SUMMARY_BUDGET): BudgetVerdict {
+  const estimate = estimateRun(s);
+  if (overOf(estimate, full, 'records').length === 0) return { ok: true, estimate, detail: 'records' };
+  const over = overOf(estimate, summary, 'summary');
+  if (over.length === 0) return { ok: true, estimate, detail: 'summary' };
+  const fits = (t: Scenario): boolean => overOf(estimateRun(t), summary, 'summary').length === 0;
   // Both shrink the run monotonically, so a binary search finds the largest that fits.
   let lo = 0;
   let hi = Math.floor(s.untilMs / 1000);
@@ -194,4 +234,18 @@ export function checkRunBudget(s: Scenario, budget: RunBudget = RUN_BUDGET): Bud
     suggestedRatePerSec = rlo > 0 ? rlo : null;
   }
   return { ok: false, estimate, over, suggestedUntilMs: lo * 1000, suggestedRatePerSec };
+}
+
+/**
+ * How a scenario is recorded: every event when it fits the full-detail budget, else in summary
+ * (a run over both is refused before it is recorded; recorded anyway, e.g. by a test, it is
+ * summarized). The page and the worker both ask this, and the page passes it on with the run.
+ */
+export function recordingDetailFor(s: Scenario): RecordingDetail {
+  return overOf(estimateRun(s), RUN_BUDGET, 'records').length === 0 ? 'records' : 'summary';
+}
+
+/** The Timeline's step cap for a recording of this detail. */
+export function maxStepsFor(detail: RecordingDetail): number {
+  return detail === 'summary' ? SUMMARY_BUDGET.maxSteps : RUN_BUDGET.maxSteps;
 }

@@ -8,6 +8,7 @@ import type { EngineEvent } from '../events';
 import type { Scenario } from '../scenario/scenarioSchema';
 import { Simulation } from '../simulation';
 import { spreadOf, type Spread } from './quantiles';
+import { summarizeEvents, type RecordingDetail } from '../recordSummary';
 
 /** A completed checkpoint as the comparison charts plot it. */
 export interface CheckpointPoint {
@@ -67,6 +68,8 @@ export interface MeasureOptions {
   restore?: boolean;
   /** Told the simulated time reached every `PROGRESS_EVERY` steps; returning false stops the run (cancel). */
   onProgress?: (nowMs: number) => boolean | void;
+  /** Read the events as a recording of this detail keeps them (summary: per-record events counted per step); the figures are the same. */
+  detail?: RecordingDetail;
 }
 
 /** Steps between progress reports: a few milliseconds of work each. */
@@ -143,23 +146,33 @@ export function measureRun(s: Scenario, opts: MeasureOptions = {}): RunMetrics {
   let replayedRecords = 0;
   /** Per source partition and offset sequence, the highest offset emitted so far. */
   const highestOffset = new Map<string, number>();
+  /** One record read at `offset` of `stream`: counted, and counted again as replayed if not past the highest offset read. */
+  const emitted = (stream: string, offset: number) => {
+    emittedRecords += 1;
+    const highest = highestOffset.get(stream) ?? -1;
+    if (offset <= highest) replayedRecords += 1;
+    else highestOffset.set(stream, offset);
+  };
+  const summarize = opts.detail === 'summary';
   const sample = (atMs: number) => series.push({ atMs, uploadedBytes: sim.state.storage.bytesWritten, storedBytes: tally.bytes, fileCount: tally.files });
   let steps = 0;
   for (let ev = sim.step(); ev && sim.nowMs <= s.untilMs; ev = sim.step()) {
     steps += 1;
     if (opts.onProgress && steps % PROGRESS_EVERY === 0 && opts.onProgress(sim.nowMs) === false) throw new RunCancelled();
     tally.apply(sim);
-    for (const e of ev) {
+    for (const e of summarize ? summarizeEvents(ev) : ev) {
       if (e.type === 'checkpoint.completed' && firstCompletedAt === null) firstCompletedAt = sim.nowMs;
       else if (e.type === 'dstl.uploaded') dstlFiles += 1;
       else if (e.type === 'changelog.materialization.completed') materializations += 1;
-      else if (e.type === 'source.emitted') {
-        // A partition has two offset sequences: generated records and scripted (log) records.
-        const stream = `${e.partition}:${e.fromLog ? 'log' : 'gen'}`;
-        emittedRecords += 1;
-        const highest = highestOffset.get(stream) ?? -1;
-        if (e.offset <= highest) replayedRecords += 1;
-        else highestOffset.set(stream, e.offset);
+      // A partition has two offset sequences: generated records and scripted (log) records.
+      else if (e.type === 'source.emitted') emitted(`${e.partition}:${e.fromLog ? 'log' : 'gen'}`, e.offset);
+      else if (e.type === 'records.summarized' && e.of === 'source.emitted') {
+        // Runs of consecutive offsets (partition, log flag, first, last): the same count, record by record.
+        const o = e.offsets;
+        for (let i = 0; i + 3 < o.length; i += 4) {
+          const stream = `${o[i]}:${o[i + 1] === 1 ? 'log' : 'gen'}`;
+          for (let off = o[i + 2]!; off <= o[i + 3]!; off++) emitted(stream, off);
+        }
       }
     }
     while (sim.nowMs >= nextSample) {

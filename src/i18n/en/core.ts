@@ -19,6 +19,8 @@ export const coreEn = {
   step: 'Step',
   simTime: 'Simulated time',
   eventsAtStep: 'Events of this step',
+  eventsSummaryNote:
+    'This run is recorded in summary: a step’s records show as one “records.summarized” event per task (how many, first and last key, key groups), not one event per record. State, checkpoints and files are exact.',
   noEventsAtStart: 'Position 0: nothing has happened yet. Press Play or → to take the first step.',
   help: 'Keyboard shortcuts',
   close: 'Close',

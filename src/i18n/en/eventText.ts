@@ -7,7 +7,8 @@ import type { EngineEvent } from '../../engine';
 // The one engine function needed, from its module rather than the engine's index: the test setup
 // loads both languages before every test file, and this keeps that from loading the whole engine.
 import { describeAction } from '../../engine/actions';
-import { assertNever, fmtKey, fmtValue, stateKind } from '../eventFormat';
+import { offsetRuns } from '../../engine/recordSummary';
+import { assertNever, fmtKey, fmtOffsetRuns, fmtPeers, fmtValue, stateKind } from '../eventFormat';
 
 export function describeEventEn(e: EngineEvent): string {
   switch (e.type) {
@@ -215,6 +216,21 @@ export function describeEventEn(e: EngineEvent): string {
             ? `${e.task} does not run the RocksDB backend`
             : `${e.task} is not running now`
       }`;
+    case 'records.summarized': {
+      const kg = e.minKeyGroup >= 0 ? `, key groups ${e.minKeyGroup}–${e.maxKeyGroup}` : '';
+      const keys = `keys ${fmtKey(e.firstKey)} … ${fmtKey(e.lastKey)}${kg}`;
+      const tail = ' [summary: the records\' own events are counted, not kept]';
+      switch (e.of) {
+        case 'source.emitted':
+          return `Source reads ${e.count} record(s) at offsets ${fmtOffsetRuns(offsetRuns(e.offsets), 'script-log')} (${keys}); keyBy sends them to ${fmtPeers(e.peer, e.peers)}${tail}`;
+        case 'state.updated':
+          return `${e.count} update(s) of "${e.state}" (${keys}), inputs summing to ${e.valueSum}${tail}`;
+        case 'sink.received':
+          return `Sink receives ${e.count} record(s) from ${fmtPeers(e.peer, e.peers)} (${keys})${tail}`;
+        default:
+          return `${e.count} record(s) for ${fmtPeers(e.peer, e.peers)} wait at the sender behind a barrier (${keys})${tail}`;
+      }
+    }
     default:
       return assertNever(e);
   }

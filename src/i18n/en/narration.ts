@@ -60,6 +60,12 @@ export const narrationEn = {
   narEmittedLog:
     '{task} reads {record} from the script log of partition p{partition} (position {offset}); keyBy sends it to {to}.',
   narBuffered: 'This step moves {count} records (records travel in buffers of {n}: one step per buffer; per-record steps are not shown).',
+  narSumEmitted: '{task} reads {count} records (keys {first} … {last}); keyBy sends them to {peers} subtask(s), {to} first.',
+  narSumUpdated: '{task} updates "{state}" {count} times (keys {first} … {last}, key groups {kgs}).',
+  narSumReceived: '{task} receives {count} records from {from} (keys {first} … {last}).',
+  narSumHeld: '{task} holds {count} records for {to} behind a barrier: the channel is blocked while {to} aligns.',
+  narSummaryWhy:
+    'This run is recorded in summary (it is too large to keep every record): a step keeps how many records it moved, their first and last key and key groups, not one event per record. The state, checkpoints and files are exact.',
   narEmittedWhy:
     'Its key is in key group {kg}, and {to} owns key groups {range}. The offset is what a checkpoint records for the source.',
   narStateUpdated: '{task} updates {kind} "{state}" of key {key}: now {value}.',

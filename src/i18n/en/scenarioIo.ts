@@ -97,13 +97,17 @@ export const scenarioIoEn = {
   cfgAppliedRecording: 'Applied: the run is being recorded from step 0 ({steps} steps so far) and will be saved.',
   cfgEstimate:
     'Estimated run: ~{steps} steps ({records} records, {checkpoints} checkpoints), ~{size} in memory, ~{time} to record; keyframe every {every} steps.',
-  cfgEstimateNote: 'An estimate from the settings alone (within about a factor of 2); the app refuses runs over {maxSteps} steps or {maxSize}.',
-  cfgOverBudget: 'Too big to record: about {steps} steps and {size}, over the app’s limit of {maxSteps} steps and {maxSize}. Nothing was changed; the current run is kept.',
+  cfgEstimateSummary:
+    'Estimated run: ~{steps} steps ({records} records, {checkpoints} checkpoints), ~{size} in memory recorded in summary (~{fullSize} with every record’s events), ~{time} to record; keyframe every {every} steps.',
+  cfgSummaryMode:
+    'Recorded in summary: too big to keep every record’s events (over {maxSteps} steps or {maxSize}), so per-record events (a source reading, a state update, a sink receiving) are counted per step, with their first and last key and key groups, not kept one by one. State, checkpoints and files are exact.',
+  cfgEstimateNote: 'An estimate from the settings alone (within about a factor of 2). Runs over {maxSteps} steps or {maxSize} are recorded in summary; runs over {sumSteps} steps or {sumSize} even in summary are refused.',
+  cfgOverBudget: 'Too big to record: about {steps} steps and {size} even in summary, over the app’s limit of {maxSteps} steps and {maxSize}. Nothing was changed; the current run is kept.',
   cfgSuggestShorter: 'Record a shorter run: “Record until (simulated time)” (untilMs) at most {untilMs} ms',
   cfgSuggestRate: 'or fewer records: at most {rate} records/s per source',
   cfgSuggestKeysNote: 'Fewer keys shrink the heap backend’s keyframes; with RocksDB most state is in shared SST bytes, so the run’s length and rate matter most.',
   cfgSeconds: '{n} s',
-  cfgOverBudgetDraft: 'Over the app’s limit of {maxSteps} steps and {maxSize}: Apply will refuse it.',
+  cfgOverBudgetDraft: 'Over the app’s limit of {maxSteps} steps and {maxSize} even in summary: Apply will refuse it.',
   cfgEditedMark: ' (edited)',
   cfgTitleMarked: 'The title no longer describes the run as it was written, so it is marked “(edited)”: rename it in “Scenario title” above.',
 

@@ -22,6 +22,7 @@ export const coreZh: Record<keyof typeof coreEn, string> = {
   step: '步骤',
   simTime: '模拟时间',
   eventsAtStep: '本步事件',
+  eventsSummaryNote: '这次运行以摘要方式录制：一步中的记录按任务显示为一个“records.summarized”事件（条数、首末键、键组），而不是每条记录一个事件。状态、检查点和文件完全精确。',
   noEventsAtStart: '位置 0：尚未发生任何事件。按“播放”或 → 执行第一步。',
   help: '键盘快捷键',
   close: '关闭',

@@ -7,7 +7,8 @@ import type { EngineEvent } from '../../engine';
 // The one engine function needed, from its module rather than the engine's index: the test setup
 // loads both languages before every test file, and this keeps that from loading the whole engine.
 import { describeAction } from '../../engine/actions';
-import { assertNever, fmtKey, fmtValue, stateKind } from '../eventFormat';
+import { offsetRuns } from '../../engine/recordSummary';
+import { assertNever, fmtKey, fmtOffsetRuns, fmtPeers, fmtValue, stateKind } from '../eventFormat';
 
 export function describeEventZh(e: EngineEvent): string {
   switch (e.type) {
@@ -215,6 +216,21 @@ export function describeEventZh(e: EngineEvent): string {
             ? `${e.task} 没有使用 RocksDB 状态后端`
             : `${e.task} 当前没有在运行`
       }`;
+    case 'records.summarized': {
+      const kg = e.minKeyGroup >= 0 ? `，键组 ${e.minKeyGroup}–${e.maxKeyGroup}` : '';
+      const keys = `键 ${fmtKey(e.firstKey)} … ${fmtKey(e.lastKey)}${kg}`;
+      const tail = '〔摘要：逐条记录的事件只计数，不保留〕';
+      switch (e.of) {
+        case 'source.emitted':
+          return `Source 读取 ${e.count} 条记录，偏移量 ${fmtOffsetRuns(offsetRuns(e.offsets), '脚本日志')}（${keys}），按 keyBy 发往 ${fmtPeers(e.peer, e.peers)}${tail}`;
+        case 'state.updated':
+          return `“${e.state}” 更新 ${e.count} 次（${keys}），输入合计 ${e.valueSum}${tail}`;
+        case 'sink.received':
+          return `Sink 收到来自 ${fmtPeers(e.peer, e.peers)} 的 ${e.count} 条记录（${keys}）${tail}`;
+        default:
+          return `发往 ${fmtPeers(e.peer, e.peers)} 的 ${e.count} 条记录在发送端排在屏障之后等待（${keys}）${tail}`;
+      }
+    }
     default:
       return assertNever(e);
   }

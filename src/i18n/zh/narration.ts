@@ -54,6 +54,12 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narEmittedLog:
     '{task} 从分区 p{partition} 的脚本日志（位置 {offset}）读取记录 {record}；keyBy 把它发往 {to}。',
   narBuffered: '这一步处理了 {count} 条记录（记录以每个 {n} 条的缓冲区传输：每个缓冲区一步，不显示逐条记录的步骤）。',
+  narSumEmitted: '{task} 读取 {count} 条记录（键 {first} … {last}）；keyBy 把它们发往 {peers} 个子任务，首个为 {to}。',
+  narSumUpdated: '{task} 更新“{state}” {count} 次（键 {first} … {last}，键组 {kgs}）。',
+  narSumReceived: '{task} 收到来自 {from} 的 {count} 条记录（键 {first} … {last}）。',
+  narSumHeld: '{task} 把发往 {to} 的 {count} 条记录留在屏障之后：{to} 对齐期间该通道被阻塞。',
+  narSummaryWhy:
+    '这次运行以摘要方式记录（规模太大，无法保留每条记录）：每一步只记下它处理了多少条记录、首末键和键组，而不是每条记录一个事件。状态、检查点和文件完全精确。',
   narEmittedWhy:
     '它的键属于键组 {kg}，而 {to} 负责键组 {range}。检查点为 Source 记录的正是这个偏移量。',
   narStateUpdated: '{task} 更新键 {key} 的 {kind} “{state}”：现在为 {value}。',

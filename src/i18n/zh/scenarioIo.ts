@@ -97,13 +97,17 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   cfgAppliedRecording: '已应用：正在从第 0 步录制（目前 {steps} 步），并将保存。',
   cfgEstimate:
     '预计运行：约 {steps} 步（{records} 条记录、{checkpoints} 个检查点），内存约 {size}，录制约需 {time}；每 {every} 步一个关键帧。',
-  cfgEstimateNote: '仅根据配置估算（误差约在 2 倍以内）；超过 {maxSteps} 步或 {maxSize} 的运行会被拒绝。',
-  cfgOverBudget: '运行过大，无法录制：约 {steps} 步、{size}，超出应用上限 {maxSteps} 步和 {maxSize}。没有做任何更改，当前运行保持不变。',
+  cfgEstimateSummary:
+    '预计运行：约 {steps} 步（{records} 条记录、{checkpoints} 个检查点），以摘要方式录制内存约 {size}（保留每条记录的事件则约 {fullSize}），录制约需 {time}；每 {every} 步一个关键帧。',
+  cfgSummaryMode:
+    '以摘要方式录制：运行过大（超过 {maxSteps} 步或 {maxSize}），无法保留每条记录的事件，因此逐条记录的事件（Source 读取、状态更新、Sink 接收）按步计数，只记下首末键和键组，不逐条保留。状态、检查点和文件完全精确。',
+  cfgEstimateNote: '仅根据配置估算（误差约在 2 倍以内）。超过 {maxSteps} 步或 {maxSize} 的运行以摘要方式录制；即使摘要也超过 {sumSteps} 步或 {sumSize} 的运行会被拒绝。',
+  cfgOverBudget: '运行过大，无法录制：即使以摘要方式录制也约需 {steps} 步、{size}，超出应用上限 {maxSteps} 步和 {maxSize}。没有做任何更改，当前运行保持不变。',
   cfgSuggestShorter: '请录制更短的运行：“录制到（模拟时间）”（untilMs）不超过 {untilMs} 毫秒',
   cfgSuggestRate: '或减少记录：每个源每秒不超过 {rate} 条记录',
   cfgSuggestKeysNote: '减少键的数量可以缩小 heap 状态后端的关键帧；使用 RocksDB 时，大部分状态在共享的 SST 字节中，运行时长和速率影响最大。',
   cfgSeconds: '{n} 秒',
-  cfgOverBudgetDraft: '超出应用上限 {maxSteps} 步和 {maxSize}：应用时会被拒绝。',
+  cfgOverBudgetDraft: '即使以摘要方式录制也超出应用上限 {maxSteps} 步和 {maxSize}：应用时会被拒绝。',
   cfgEditedMark: '（已修改）',
   cfgTitleMarked: '标题描述的已不是原来那次运行，因此标为“（已修改）”：可在上方“场景标题”中重命名。',
 

@@ -49,6 +49,7 @@ export function ApplyBar({ form }: { form: ScenarioDraft }) {
           <p
             className={verdict.ok ? 'cfg-estimate muted small' : 'cfg-estimate over-budget small'}
             data-testid="cfg-estimate"
+            data-detail={verdict.ok ? verdict.detail : 'refused'}
             title={budgetNoteText(t)}
           >
             {draftEstimateLines(verdict, t).join(' ')}

@@ -19,6 +19,8 @@ export function EventList() {
   const cursor = useViewCursor();
   const events = useViewEvents();
   const [open, setOpen] = useSidePanelOpen('events', true);
+  // A run recorded in summary (recordSummary.ts) shows its records counted: say so where they would be.
+  const summary = useAppStore((s) => s.timeline.detail === 'summary');
   return (
     <section
       className={`panel event-list${open ? '' : ' collapsed'}`}
@@ -42,6 +44,11 @@ export function EventList() {
           </span>
         )}
       </h2>
+      {summary && open && (
+        <p className="muted small" data-testid="events-summary-note">
+          {t('eventsSummaryNote')}
+        </p>
+      )}
       {/* The note at the start is how to begin, not a list: it shows even while folded. */}
       {events.length === 0 ? (
         <p className="muted" data-testid="no-events" id="events-body">

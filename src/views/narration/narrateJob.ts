@@ -1,5 +1,5 @@
 /** Narrators of the rest of the job: sink transactions, user actions, records flowing, the start. */
-import { describeAction, recordsPerBuffer } from '../../engine';
+import { describeAction, recordsPerBuffer, type EventOf } from '../../engine';
 import { sinkRecoveryWhy } from './narrateRestore';
 import {
   KIND_NAMES,
@@ -181,7 +181,24 @@ function buffered(events: Parameters<Narrator>[0]['events'], state: Parameters<N
   return `${tr('narBuffered', { count, n })} ${why}`;
 }
 
-export const recordFlow: Narrator = ({ events, state, tr }) => {
+/** The order a summarized step is told in: the same as its records' own events. */
+const SUMMARY_ORDER = ['source.emitted', 'state.updated', 'sink.received', 'record.held'] as const;
+
+/** A step of a run recorded in summary (recordSummary.ts): what its records did, counted. */
+export const summarizedRecords: Narrator = ({ events, tr }) => {
+  let e: EventOf<'records.summarized'> | undefined;
+  for (const of of SUMMARY_ORDER) {
+    e = events.find((x): x is EventOf<'records.summarized'> => x.type === 'records.summarized' && x.of === of);
+    if (e) break;
+  }
+  if (!e) return null;
+  const params = { task: e.task ?? '', count: e.count, first: String(e.firstKey), last: String(e.lastKey), peers: e.peers, to: e.peer, from: e.peer, state: e.state, kgs: `${e.minKeyGroup}–${e.maxKeyGroup}` };
+  const key = e.of === 'source.emitted' ? 'narSumEmitted' : e.of === 'state.updated' ? 'narSumUpdated' : e.of === 'sink.received' ? 'narSumReceived' : 'narSumHeld';
+  return { headline: tr(key, params), why: tr('narSummaryWhy'), flinkRef: e.flinkRef, primary: e.type };
+};
+
+export const recordFlow: Narrator = (c) => {
+  const { events, state, tr } = c;
   const emitted = first(events, 'source.emitted');
   if (emitted) {
     const params = {
@@ -238,6 +255,8 @@ export const recordFlow: Narrator = ({ events, state, tr }) => {
       primary: received.type,
     };
   }
+  const summarized = summarizedRecords(c);
+  if (summarized) return summarized;
   const begin = first(events, 'sink.beginTransaction');
   if (begin && !events.some((e) => e.type === 'sim.started')) {
     return {

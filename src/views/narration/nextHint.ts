@@ -5,7 +5,7 @@
  * after a failure …). When nothing specific follows, the next event that is not ordinary record
  * traffic is named instead.
  */
-import type { EngineEvent, EngineState, StepRecord } from '../../engine';
+import { offsetRuns, type EngineEvent, type EngineState, type StepRecord } from '../../engine';
 import type { Lang } from '../../i18n/language';
 import { narrateStep, whatOf } from './narrateStep';
 import type { Tr } from './translator';
@@ -24,6 +24,8 @@ const ROUTINE: ReadonlySet<string> = new Set([
   'source.emitted',
   'state.updated',
   'sink.received',
+  // A run recorded in summary: its steps' records, counted (recordSummary.ts).
+  'records.summarized',
   'sink.beginTransaction',
   'channel.backPressured',
   'channel.released',
@@ -190,7 +192,8 @@ function continuation(e: EngineEvent, state: EngineState): Match | null {
           'changelog.materialization.failed',
           'job.failed',
         );
-      if (a.do === 'emit') return (x) => x.type === 'source.emitted' && x.fromLog;
+      // In a summarized run the script-log records are in a summary's offset runs (flag 1).
+      if (a.do === 'emit') return (x) => (x.type === 'source.emitted' && x.fromLog) || (x.type === 'records.summarized' && offsetRuns(x.offsets).some((r) => r.fromLog));
       return null;
     }
     default:
