@@ -61,6 +61,23 @@ export async function storageReady(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Resolves once the run the app shows is recorded whole. Every run records in the Web Worker
+ * and streams in (the default run at start too): a spec that reads the whole run (the last
+ * step, "next checkpoint", a verdict) waits here first. The shared helpers that open the app or
+ * load a run call it, so most specs need not.
+ */
+export async function recorded(page: Page, timeout = 45_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const hook = (window as Partial<Window & { __checkpointLab: CheckpointLabHook }>).__checkpointLab;
+      return hook !== undefined && !hook.recording();
+    },
+    undefined,
+    { timeout },
+  );
+}
+
 /** "Next event of this kind" `times` times, as a user does with the jump box and its › button. */
 export async function jump(page: Page, kind: string, times = 1): Promise<void> {
   await page.getByTestId('jump-kind').selectOption(kind);
@@ -91,6 +108,7 @@ export async function startClassroom(
     [lang, presenter] as const,
   );
   await page.goto('/');
+  await recorded(page);
 }
 
 /** Loads an example from the header's Examples gallery, as a teacher does. */
@@ -98,6 +116,7 @@ export async function pickExample(page: Page, id: string): Promise<void> {
   await page.getByTestId('examples-button').click();
   await page.getByTestId(`example-${id}`).click();
   await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+  await recorded(page);
 }
 
 /**
@@ -106,6 +125,7 @@ export async function pickExample(page: Page, id: string): Promise<void> {
  * that checkpoint COMPLETED (Flink's name stays in Chinese too). Needs the Checkpoints tab open.
  */
 export async function gotoCheckpointCompleted(page: Page, id: number): Promise<number> {
+  await recorded(page);
   await page.getByTestId('jump-kind').selectOption('completed');
   const row = page.getByTestId(`cp-row-${id}`);
   for (let i = 0; i < 50; i++) {
