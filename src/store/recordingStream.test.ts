@@ -97,6 +97,21 @@ describe('runs recorded in the worker, as the page sees them', () => {
     expect(t.complete).toBe(false);
   });
 
+  it('a cursor asked past what has streamed in moves there once it is recorded; a later seek supersedes it', async () => {
+    store().loadScenario(DEFAULT_SCENARIO);
+    store().setCursor(300);
+    expect(store().cursor).toBe(0);
+    await until(store().whenRecorded(300));
+    await turn();
+    expect(store().cursor).toBe(300);
+    store().loadScenario(DEFAULT_SCENARIO);
+    store().setCursor(400);
+    store().setCursor(2);
+    await until(store().whenRecorded(400));
+    await turn();
+    expect(store().cursor).toBe(2);
+  });
+
   it('whenRecorded answers false when another run replaced the one waited for', async () => {
     store().loadScenario(DEFAULT_SCENARIO);
     const waiting = store().whenRecorded();

@@ -74,8 +74,31 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
   // load): the mirror builds step 0 itself, so the first screen shows step 0 at once.
   const first = stream.record(DEFAULT_SCENARIO);
 
+  function whenRecorded(position = Infinity): Promise<boolean> {
+    const t = get().timeline;
+    const ready = () => t.complete || t.length >= position;
+    if (ready()) return Promise.resolve(true);
+    // Every chunk shown (recordingStream's show, at most every SHOW_EVERY_MS; the last at once) is a store update.
+    return new Promise<boolean>((resolve) => {
+      const stop = api.subscribe((s) => {
+        if (s.timeline !== t || ready()) {
+          stop();
+          resolve(s.timeline === t);
+        }
+      });
+    });
+  }
+
   function moveCursor(position: number): Promise<void> {
     const { timeline } = get();
+    if (position > timeline.length && !timeline.complete) {
+      // Past what has streamed in (a lesson stop, a caller that knows the whole run): the cursor
+      // moves once that step is recorded, unless a later seek or another run comes first.
+      const seek = ++seeks;
+      return whenRecorded(position).then((same) => {
+        if (same && seek === seeks) return moveCursor(position);
+      });
+    }
     const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
     // A seek far into a run recorded in the worker waits for the worker's keyframe there
     // (recordingStream.prepareSeek), then moves; a later seek supersedes it.
@@ -113,20 +136,7 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
       set({ cursor: clamped, pacedCursors: paced });
     },
     seekTo: moveCursor,
-    whenRecorded: (position = Infinity) => {
-      const t = get().timeline;
-      const ready = () => t.complete || t.length >= position;
-      if (ready()) return Promise.resolve(true);
-      // Every chunk shown (recordingStream's show, at most every SHOW_EVERY_MS; the last at once) is a store update.
-      return new Promise<boolean>((resolve) => {
-        const stop = api.subscribe((s) => {
-          if (s.timeline !== t || ready()) {
-            stop();
-            resolve(s.timeline === t);
-          }
-        });
-      });
-    },
+    whenRecorded,
     stepBy: (delta) => {
       const { cursor } = get();
       get().setCursor(cursor + delta);
