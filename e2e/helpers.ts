@@ -52,13 +52,17 @@ export async function englishByDefault(context: BrowserContext): Promise<void> {
   });
 }
 
-/** Resolves once the app's storage (IndexedDB, or the in-memory fallback) is ready. */
+/**
+ * Resolves once the app's storage (IndexedDB, or the in-memory fallback) is ready and the run it
+ * shows is recorded whole (the default run streams in from the worker at start: see `recorded`).
+ */
 export async function storageReady(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       (window as Partial<Window & { __checkpointLab: CheckpointLabHook }>).__checkpointLab?.persistence()
         .ready === true,
   );
+  await recorded(page);
 }
 
 /**
