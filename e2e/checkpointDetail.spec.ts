@@ -5,6 +5,7 @@
  * on screen; and a checkpoint's drill-down lists what the shared state registry was told.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { pickExample, recorded } from './helpers';
 
 async function start(page: Page, lang: 'en' | 'zh' = 'en', w = 1280, h = 720) {
   await page.setViewportSize({ width: w, height: h });
@@ -13,12 +14,7 @@ async function start(page: Page, lang: 'en' | 'zh' = 'en', w = 1280, h = 720) {
     localStorage.removeItem('checkpoint-lab.presenter');
   }, lang);
   await page.goto('/');
-}
-
-async function pickExample(page: Page, id: string) {
-  await page.getByTestId('examples-button').click();
-  await page.getByTestId(`example-${id}`).click();
-  await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+  await recorded(page);
 }
 
 async function toEnd(page: Page) {

@@ -52,12 +52,33 @@ export async function englishByDefault(context: BrowserContext): Promise<void> {
   });
 }
 
-/** Resolves once the app's storage (IndexedDB, or the in-memory fallback) is ready. */
+/**
+ * Resolves once the app's storage (IndexedDB, or the in-memory fallback) is ready and the run it
+ * shows is recorded whole (the default run streams in from the worker at start: see `recorded`).
+ */
 export async function storageReady(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       (window as Partial<Window & { __checkpointLab: CheckpointLabHook }>).__checkpointLab?.persistence()
         .ready === true,
+  );
+  await recorded(page);
+}
+
+/**
+ * Resolves once the run the app shows is recorded whole. Every run records in the Web Worker
+ * and streams in (the default run at start too): a spec that reads the whole run (the last
+ * step, "next checkpoint", a verdict) waits here first. The shared helpers that open the app or
+ * load a run call it, so most specs need not.
+ */
+export async function recorded(page: Page, timeout = 45_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const hook = (window as Partial<Window & { __checkpointLab: CheckpointLabHook }>).__checkpointLab;
+      return hook !== undefined && !hook.recording();
+    },
+    undefined,
+    { timeout },
   );
 }
 
@@ -91,6 +112,7 @@ export async function startClassroom(
     [lang, presenter] as const,
   );
   await page.goto('/');
+  await recorded(page);
 }
 
 /** Loads an example from the header's Examples gallery, as a teacher does. */
@@ -98,6 +120,7 @@ export async function pickExample(page: Page, id: string): Promise<void> {
   await page.getByTestId('examples-button').click();
   await page.getByTestId(`example-${id}`).click();
   await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+  await recorded(page);
 }
 
 /**
@@ -106,6 +129,7 @@ export async function pickExample(page: Page, id: string): Promise<void> {
  * that checkpoint COMPLETED (Flink's name stays in Chinese too). Needs the Checkpoints tab open.
  */
 export async function gotoCheckpointCompleted(page: Page, id: number): Promise<number> {
+  await recorded(page);
   await page.getByTestId('jump-kind').selectOption('completed');
   const row = page.getByTestId(`cp-row-${id}`);
   for (let i = 0; i < 50; i++) {

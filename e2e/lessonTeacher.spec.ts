@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { screenshotAndMeasure, storageReady, watchErrors } from './helpers';
+import { recorded, screenshotAndMeasure, storageReady, watchErrors } from './helpers';
 
 const FRESH = { storageState: { cookies: [], origins: [] } };
 const shipped = () => JSON.parse(readFileSync('lessons/05-incremental-shared-files.json', 'utf8')) as Record<string, unknown> & { stops: Record<string, unknown>[] };
@@ -171,6 +171,8 @@ test('save as lesson: stops marked at steps of the current run become a lesson t
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto('/');
+  // Stops are marked by jumping through the run (']'): wait for it to be recorded whole.
+  await recorded(page);
   await page.getByTestId('picker-write-lesson').click();
   await expect(page.getByTestId('lesson-builder')).toBeVisible();
   await page.getByTestId('lb-title-en').fill('My first lesson');
@@ -219,6 +221,8 @@ test('the lesson builder: two stops, a question and two highlights; after a relo
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto('/');
+  // Stops are marked by jumping through the run (']'): wait for it to be recorded whole.
+  await recorded(page);
   await page.getByTestId('picker-write-lesson').click();
   await page.getByTestId('lb-title-en').fill('Barriers first');
   await page.getByTestId('lb-title-zh').fill('先有 barrier');

@@ -3,7 +3,7 @@
 // lost, count#1 downloads from remote storage while count#0 still reads locally. The
 // TaskManagers' local disks are shown apart from remote storage, the replacement one empty.
 import { expect, test, type Page } from '@playwright/test';
-import { readStep, screenshotAndMeasure, storageReady, watchErrors } from './helpers';
+import { pickExample, readStep, screenshotAndMeasure, storageReady, watchErrors } from './helpers';
 
 const TITLE = "Local recovery: restart from the TaskManager's disk";
 
@@ -12,9 +12,7 @@ async function openExample(page: Page, lang: 'en' | 'zh'): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
   await storageReady(page);
-  await page.getByTestId('examples-button').click();
-  await page.getByTestId('example-local-recovery').click();
-  await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+  await pickExample(page, 'local-recovery');
   await page.getByTestId('tab-restore').click();
 }
 

@@ -3,7 +3,7 @@
 // SPLIT_DISTRIBUTE (the sink's transactions), UNION (the legacy Kafka consumer's offsets) and
 // BROADCAST (the rules) — plus the restore mode, in English and in Chinese.
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, screenshotAndMeasure, watchErrors } from './helpers';
+import { englishByDefault, recorded, screenshotAndMeasure, watchErrors } from './helpers';
 
 test.beforeEach(async ({ context }) => englishByDefault(context));
 
@@ -11,6 +11,7 @@ async function toRestoreEnd(page: Page): Promise<void> {
   await page.getByTestId('examples-button').click();
   await page.getByTestId('example-operator-state-rescale').click();
   await expect(page.getByTestId('scenario-title')).toContainText('Rescaling operator state');
+  await recorded(page);
   await page.getByTestId('tab-restore').click();
   await page.getByTestId('rs-jump-next').click();
   for (let i = 0; i < 30; i++) {
@@ -86,6 +87,8 @@ test('the restore view names the restore mode chosen for a submitted job', async
   // The cancel-and-retain example submits a new job from the kept checkpoint in CLAIM mode.
   await page.getByTestId('examples-button').click();
   await page.getByTestId('example-cancel-retain-restart').click();
+  await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+  await recorded(page);
   await page.getByTestId('tab-restore').click();
   await page.getByTestId('rs-jump-next').click();
   await expect(page.getByTestId('rs-mode')).toHaveText('restore mode CLAIM');

@@ -2,7 +2,7 @@
 // run. Applying a changed configuration under the same title marks it edited (once), in the UI's
 // language; a title the user typed is kept as typed, so the run can be renamed.
 import { expect, test } from '@playwright/test';
-import { englishByDefault, storageReady } from './helpers';
+import { englishByDefault, recorded, storageReady } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
@@ -14,6 +14,7 @@ test('a changed configuration marks the title edited, once; a typed title rename
   await page.getByTestId('examples-button').click();
   await page.getByTestId('example-seed002-refcount').click();
   await expect(page.getByTestId('scenario-title')).toHaveText(SEED002);
+  await recorded(page);
 
   await page.getByTestId('config-button').click();
   await page.getByTestId('cfg-field-checkpointing.numRetained').fill('3');

@@ -2,7 +2,7 @@
 // cut to "RES", and clicking it scrolled the lower-left panel 55 px sideways with no way back.
 // Every tab must be whole inside the panel, and choosing one must not scroll the panel.
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, storageReady } from './helpers';
+import { englishByDefault, recorded, storageReady } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
@@ -27,6 +27,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.getByTestId('examples-button').click();
       await page.getByTestId('example-sink-after-failure-plain').click();
       await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+      await recorded(page);
       if (presenter) await page.keyboard.press('p');
       await expect(page.getByTestId('tab-restore')).toBeVisible();
       await page.getByTestId('tab-restore').click();

@@ -2,7 +2,7 @@
 // after loading the changelog example, explaining at step 0 a file that does not exist there.
 // The explanation belongs to the scenario it was chosen in, and to a file present at the cursor.
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, jump, readStep, storageReady } from './helpers';
+import { englishByDefault, jump, readStep, recorded, storageReady } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
@@ -10,6 +10,7 @@ async function openExample(page: Page, id: string): Promise<void> {
   await page.getByTestId('examples-button').click();
   await page.getByTestId(`example-${id}`).click();
   await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+  await recorded(page);
   expect(await readStep(page)).toBe(0);
 }
 

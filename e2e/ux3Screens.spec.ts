@@ -1,5 +1,6 @@
 // Screenshots of the sink verdict and the checkpoint drill-down at 1280×720 (en, zh) and in presenter mode at 1920×1080, for a person to look at.
 import { expect, test } from '@playwright/test';
+import { pickExample } from './helpers';
 
 for (const [w, h, presenter, lang] of [
   [1280, 720, false, 'en'],
@@ -14,8 +15,7 @@ for (const [w, h, presenter, lang] of [
       else localStorage.removeItem('checkpoint-lab.presenter');
     }, [lang, presenter] as const);
     await page.goto('/');
-    await page.getByTestId('examples-button').click();
-    await page.getByTestId('example-sink-after-failure-plain').click();
+    await pickExample(page, 'sink-after-failure-plain');
     const max = Number(await page.getByTestId('scrubber').getAttribute('max'));
     await page.getByTestId('scrubber').fill(String(max));
     await expect(page.getByTestId('sink-verdict')).toBeAttached();

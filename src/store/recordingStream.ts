@@ -5,7 +5,7 @@
  * tests under Node) `record` records in this thread, as the app did before the worker.
  */
 import type { StoreApi } from 'zustand';
-import { estimateRun, Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
 import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
 import { lazyKeyframe } from '../recording/keyframeCodec';
@@ -13,12 +13,6 @@ import { KEYFRAME_EVERY, recordingOptionsFor } from '../recording/keyframeSpacin
 import type { AppStore } from './appStore';
 
 export { KEYFRAME_EVERY } from '../recording/keyframeSpacing';
-/**
- * Runs estimated at most this many steps record on the page's thread, whole, at once (a few
- * hundred ms at most: lessons, examples, the comparisons' columns); larger ones stream in from
- * the worker. Streaming a small run only made the views start on a partial run.
- */
-export const IN_THREAD_MAX_STEPS = 20_000;
 /** Fewest ms between two store updates from a streaming recording (measured in docs/architecture.md). */
 export const SHOW_EVERY_MS = 250;
 /** A seek further than this from the page's nearest keyframe asks the worker for a closer one. */
@@ -104,21 +98,28 @@ export function recordingStream(set: Set, get: Get) {
     began = { at: now(), steps: t.length, simMs: t.timeAt(t.length) };
   }
 
+  /**
+   * Records here, whole, at once: where there is no Worker (unit tests under Node), and for a
+   * caller that asks for it (`loadScenario(…, { inThread: true })`). A recording still
+   * streaming is stopped where it is; its late chunks are dropped.
+   */
+  function recordHere(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
+    if (held && !held.complete) {
+      client?.cancel(epoch);
+      held.stop();
+    }
+    epoch++;
+    return Timeline.record(scenario, { ...recordingOptionsFor(scenario), start });
+  }
+
   return {
     progressOf,
     startOf: (t: Timeline) => starts.get(t),
     record(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
-      const c = estimateRun(scenario).steps <= IN_THREAD_MAX_STEPS ? null : clientOf();
-      if (!c) {
-        // A small run (or no Worker): recorded here at once, whole, as before the worker. A
-        // recording still streaming is stopped where it is; its late chunks are dropped.
-        if (held && !held.complete) {
-          client?.cancel(epoch);
-          held.stop();
-        }
-        epoch++;
-        return Timeline.record(scenario, { ...recordingOptionsFor(scenario), start });
-      }
+      // Every run records in the worker, small ones too: even the default run is 0.3–1 s of one
+      // task on the page's thread. Views say "not recorded yet" of what has not streamed in.
+      const c = clientOf();
+      if (!c) return recordHere(scenario, start);
       // A recording still under way is replaced: it stays what it is (kept for "go back").
       if (held && !held.complete) held.stop();
       const options = recordingOptionsFor(scenario);
@@ -131,6 +132,7 @@ export function recordingStream(set: Set, get: Get) {
       begin(t);
       return t;
     },
+    recordHere,
     /** Branches a mirror here (a refused action throws, untouched) and has the worker record on. */
     branch(t: Timeline, position: number, action: UserAction): number {
       const c = clientOf()!;

@@ -5,10 +5,10 @@
  * the Web Worker streams in (src/store/recordingStream.ts).
  */
 import type { StateCreator } from 'zustand';
-import { DEFAULT_SCENARIO, Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import { DEFAULT_SCENARIO, type Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { AppStore } from './appStore';
 import { recordingStream, type RecordingProgress, type SavedRun } from './recordingStream';
-import { keyframeEveryFor, recordingOptionsFor } from '../recording/keyframeSpacing';
+import { keyframeEveryFor } from '../recording/keyframeSpacing';
 
 export { KEYFRAME_EVERY } from './recordingStream';
 export type { RecordingProgress } from './recordingStream';
@@ -38,11 +38,23 @@ export interface TimelineSlice {
   lastBranch: { atStep: number; discardedSteps: number } | null;
   /** Moves the cursor; with `pacedGroup`, only that panel group follows it this time (fast playback). */
   setCursor: (position: number, pacedGroup?: number) => void;
+  /**
+   * `setCursor` for a caller that acts at the new position next (a shared view's actions):
+   * resolves once the cursor is there (a far seek in a streamed run first fetches the worker's
+   * keyframe), or is superseded by a later seek or another run.
+   */
+  seekTo: (position: number) => Promise<void>;
+  /**
+   * Resolves true once the run holds `position` steps (default: the whole run) or is complete
+   * (a stopped recording counts as complete); false if another run replaced it first.
+   */
+  whenRecorded: (position?: number) => Promise<boolean>;
   stepBy: (delta: number) => void;
   /**
    * Records `scenario` from the start; with `start`, the job is submitted with that retained
    * checkpoint (the reload path). The recording happens in the Web Worker and streams in, unless
-   * `inThread` (a caller that needs the whole run at once: lesson stops, a shared view's actions).
+   * `inThread` (recorded whole, at once, in the page's thread: lesson stops still ask for it;
+   * others wait with `whenRecorded`).
    */
   loadScenario: (scenario: Scenario, start?: RetainedCheckpointImport, opts?: { inThread?: boolean }) => void;
   applyAction: (action: UserAction) => void;
@@ -55,54 +67,83 @@ export const PANEL_GROUPS = 4;
 
 export { keyframeEveryFor };
 
-export function recordTimeline(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
-  return Timeline.record(scenario, { ...recordingOptionsFor(scenario), start });
-}
-
-export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get) => {
+export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get, api) => {
   const stream = recordingStream(set, get);
   let seeks = 0;
-  // The default run is small (a few ms): recorded here so the first screen shows it at once.
-  const first = recordTimeline(DEFAULT_SCENARIO);
+  // The default run records in the worker too (in one task here it was 0.3–1 s of the page's
+  // load): the mirror builds step 0 itself, so the first screen shows step 0 at once.
+  const first = stream.record(DEFAULT_SCENARIO);
+
+  function whenRecorded(position = Infinity): Promise<boolean> {
+    const t = get().timeline;
+    const ready = () => t.complete || t.length >= position;
+    if (ready()) return Promise.resolve(true);
+    // Every chunk shown (recordingStream's show, at most every SHOW_EVERY_MS; the last at once) is a store update.
+    return new Promise<boolean>((resolve) => {
+      const stop = api.subscribe((s) => {
+        if (s.timeline !== t || ready()) {
+          stop();
+          resolve(s.timeline === t);
+        }
+      });
+    });
+  }
+
+  function moveCursor(position: number): Promise<void> {
+    const { timeline } = get();
+    if (position > timeline.length && !timeline.complete) {
+      // Past what has streamed in (a lesson stop, a caller that knows the whole run): the cursor
+      // moves once that step is recorded, unless a later seek or another run comes first.
+      const seek = ++seeks;
+      return whenRecorded(position).then((same) => {
+        if (same && seek === seeks) return moveCursor(position);
+      });
+    }
+    const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
+    // A seek far into a run recorded in the worker waits for the worker's keyframe there
+    // (recordingStream.prepareSeek), then moves; a later seek supersedes it.
+    const seek = ++seeks;
+    const wait = stream.prepareSeek(timeline, clamped);
+    if (!wait) {
+      set({ cursor: clamped, pacedCursors: null });
+      return Promise.resolve();
+    }
+    return wait.then(() => {
+      if (seek === seeks && get().timeline === timeline) set({ cursor: Math.min(clamped, timeline.length), pacedCursors: null });
+    });
+  }
+
   return {
     scenario: DEFAULT_SCENARIO,
     timeline: first,
     revision: 0,
     recorded: first.length,
-    recording: null,
+    recording: stream.progressOf(first),
     previousRun: null,
     recordingStoppedAtMs: null,
     cursor: 0,
     pacedCursors: null,
     lastBranch: null,
     setCursor: (position, pacedGroup) => {
-      const { timeline, cursor, pacedCursors } = get();
-      const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
       if (pacedGroup === undefined) {
-        // A seek far into a run recorded in the worker waits for the worker's keyframe there
-        // (recordingStream.prepareSeek), then moves; a later seek supersedes it.
-        const seek = ++seeks;
-        const wait = stream.prepareSeek(timeline, clamped);
-        if (wait) {
-          void wait.then(() => {
-            if (seek === seeks && get().timeline === timeline) set({ cursor: Math.min(clamped, timeline.length), pacedCursors: null });
-          });
-          return;
-        }
-        set({ cursor: clamped, pacedCursors: null });
+        void moveCursor(position);
         return;
       }
+      const { timeline, cursor, pacedCursors } = get();
+      const clamped = Math.max(0, Math.min(timeline.length, Math.round(position)));
       const paced = pacedCursors ? [...pacedCursors] : new Array<number>(PANEL_GROUPS).fill(cursor);
       paced[pacedGroup % PANEL_GROUPS] = clamped;
       set({ cursor: clamped, pacedCursors: paced });
     },
+    seekTo: moveCursor,
+    whenRecorded,
     stepBy: (delta) => {
       const { cursor } = get();
       get().setCursor(cursor + delta);
     },
     loadScenario: (scenario, start, opts) => {
       const prev = get();
-      const timeline = opts?.inThread ? recordTimeline(scenario, start) : stream.record(scenario, start);
+      const timeline = opts?.inThread ? stream.recordHere(scenario, start) : stream.record(scenario, start);
       set((s) => ({
         scenario,
         timeline,

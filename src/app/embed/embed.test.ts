@@ -26,8 +26,8 @@ describe('embedded simulator: loading and seeking', () => {
     expect(url.hash.startsWith('#scenario=')).toBe(true);
   });
 
-  it('records the linked run into the store, as the app would', () => {
-    const r = loadEmbeddedRun(new URL(src, ORIGIN).hash);
+  it('records the linked run into the store, as the app would', async () => {
+    const r = await loadEmbeddedRun(new URL(src, ORIGIN).hash);
     const { timeline, scenario: loaded } = useAppStore.getState();
     expect(loaded.title).toBe('embedded run');
     expect(r).toEqual({ type: 'ready', steps: timeline.length, endMs: timeline.timeAt(timeline.length) });
@@ -47,9 +47,9 @@ describe('embedded simulator: loading and seeking', () => {
     }
   });
 
-  it('says why when the link carries no run or a broken one', () => {
-    expect(loadEmbeddedRun('').type).toBe('error');
-    const broken = loadEmbeddedRun('#scenario=%%%');
+  it('says why when the link carries no run or a broken one', async () => {
+    expect((await loadEmbeddedRun('')).type).toBe('error');
+    const broken = await loadEmbeddedRun('#scenario=%%%');
     expect(broken.type).toBe('error');
   });
 });

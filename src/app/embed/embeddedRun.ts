@@ -8,12 +8,16 @@ import { applyScenario } from '../scenarioIo/applyScenario';
 import { readShareHash } from '../scenarioIo/shareLink';
 import type { FromEmbed } from './embedProtocol';
 
-/** Records the run the hash carries into the store; says what to tell the page. */
-export function loadEmbeddedRun(hash: string): Extract<FromEmbed, { type: 'ready' | 'error' }> {
+/**
+ * Records the run the hash carries into the store; says what to tell the page once the whole
+ * run is there (it records in the worker: the comparison page lines runs up by their end).
+ */
+export async function loadEmbeddedRun(hash: string): Promise<Extract<FromEmbed, { type: 'ready' | 'error' }>> {
   const read = readShareHash(hash);
   if (!read) return { type: 'error', message: 'the embedded view was opened without a #scenario= run' };
   const applied = read.ok ? applyScenario(read.scenario) : read;
   if (!applied.ok) return { type: 'error', message: applied.problems.map((p) => `${p.path}: ${p.message}`).join('; ') };
+  if (!(await useAppStore.getState().whenRecorded())) return { type: 'error', message: 'another run replaced this one' };
   const { timeline } = useAppStore.getState();
   return { type: 'ready', steps: timeline.length, endMs: timeline.timeAt(timeline.length) };
 }

@@ -6,16 +6,20 @@
 import type { ScenarioProblem } from '../../engine';
 import { applyScenario } from './applyScenario';
 import { readShareHash, SHARE_LINK } from './shareLink';
-import { applyShareView, readShareView, type ShareView } from './shareView';
+import { applyShareView, readShareView, ViewSuperseded, type ShareView } from './shareView';
 
 export type ShareLinkOutcome =
   { ok: true; title: string } | { ok: false; problems: ScenarioProblem[] };
 
-/** Reads, clears and applies the share link in `location`; null when the address has none. */
+/**
+ * Reads, clears and applies the share link in `location`; null when the address has none. The
+ * run streams in from the recording worker: a link with the sender's step and actions resolves
+ * once they are replayed on it (null if another run replaced it first).
+ */
 export function readShareLinkAtStartup(
   location: Location,
   history: History,
-): ShareLinkOutcome | null {
+): ShareLinkOutcome | Promise<ShareLinkOutcome | null> | null {
   // The scenario, then (since issue 14) `&at=…&branch=…`: the sender's step and UI actions.
   const hash = location.hash; // read once: replaceState below clears it
   const amp = hash.indexOf('&');
@@ -31,15 +35,16 @@ export function readShareLinkAtStartup(
   }
   // A link never carries a file's `view` (its own tail does that); drop one a hand-edited link might hold.
   const { view: _fileView, ...scenario } = result.scenario;
-  const applied = applyScenario(scenario, { inThread: view !== null });
+  const applied = applyScenario(scenario);
   if (!applied.ok) return applied;
-  if (view) {
-    try {
-      applyShareView(view);
-    } catch (e) {
+  const opened: ShareLinkOutcome = { ok: true, title: result.scenario.title };
+  if (!view) return opened;
+  return applyShareView(view).then(
+    () => opened,
+    (e: unknown): ShareLinkOutcome | null => {
+      if (e instanceof ViewSuperseded) return null;
       const why = e instanceof Error ? e.message : String(e);
       return { ok: false, problems: [{ path: SHARE_LINK, message: `the sender's actions could not be replayed: ${why}` }] };
-    }
-  }
-  return { ok: true, title: result.scenario.title };
+    },
+  );
 }

@@ -75,14 +75,34 @@ export function readFileView(view: { at: number; branch: { step: number; action:
   return { cursor: view.at, interventions: checkInterventions(view.branch, 'view.branch, action') };
 }
 
-/** Replays the view's actions on the freshly recorded run, then moves the cursor to its step. */
-export function applyShareView(view: ShareView): void {
+/** Thrown when another run replaced the one a view was being replayed on (nothing to report). */
+export class ViewSuperseded extends Error {
+  constructor() {
+    super('another run replaced this one before its view was replayed');
+  }
+}
+
+/**
+ * Replays the view's actions on the freshly loaded run as it streams in from the recording
+ * worker: each action once its step is recorded, then the cursor once its step is. Rejects with
+ * what went wrong (an action the engine refuses, a run too short), or with ViewSuperseded.
+ */
+export async function applyShareView(view: ShareView): Promise<void> {
   const s = useAppStore.getState();
+  const run = s.timeline;
+  const recordedTo = async (position: number) => {
+    if (!(await s.whenRecorded(position)) || useAppStore.getState().timeline !== run) throw new ViewSuperseded();
+    return run.length;
+  };
   for (const iv of view.interventions) {
-    if (iv.step - 1 > useAppStore.getState().timeline.length)
-      throw new Error(`action at step ${iv.step}: the run has only ${useAppStore.getState().timeline.length} steps`);
-    s.setCursor(iv.step - 1);
+    const length = await recordedTo(iv.step - 1);
+    if (iv.step - 1 > length) throw new Error(`action at step ${iv.step}: the run has only ${length} steps`);
+    await s.seekTo(iv.step - 1);
+    if (useAppStore.getState().timeline !== run) throw new ViewSuperseded();
+    // A seek of the user's meanwhile superseded ours: the action still goes where the sender put it.
+    if (useAppStore.getState().cursor !== iv.step - 1) useAppStore.setState({ cursor: iv.step - 1, pacedCursors: null });
     s.applyAction(iv.action);
   }
-  s.setCursor(Math.min(view.cursor, useAppStore.getState().timeline.length));
+  const length = await recordedTo(view.cursor);
+  await s.seekTo(Math.min(view.cursor, length));
 }

@@ -11,6 +11,7 @@ export const narrationEn = {
   narJump: 'Go',
   narJumpLabel: 'Go to step {n}: {text}',
   narNoNext: 'Nothing else of note happens in the recorded run.',
+  narNoNextYet: 'Nothing else of note recorded yet: the rest of the run is still being recorded.',
   narCheckpoint: 'checkpoint',
   narSavepoint: 'savepoint',
   narCheckpointCap: 'Checkpoint',

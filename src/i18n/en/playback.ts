@@ -2,5 +2,6 @@
 export const playbackEn = {
   jumpNoEarlier: 'No earlier {kind} before step {step}',
   jumpNoLater: 'No later {kind} after step {step}',
+  jumpNoLaterYet: 'No later {kind} after step {step} recorded yet: the run is still being recorded',
   jumpToStep: '{dir} {kind}: step {step}',
 } as const;

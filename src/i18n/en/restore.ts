@@ -153,4 +153,5 @@ export const restoreEn = {
     'To cause one: Actions panel → Restore (choose a parallelism) or Faults → Fail a task.',
   rsJumpNext: 'Go to the next restore (step {n})',
   rsNoNext: 'This recording has no restore after this step.',
+  rsNoNextYet: 'No restore after this step recorded yet: the run is still being recorded.',
 } as const;

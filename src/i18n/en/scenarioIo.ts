@@ -124,6 +124,7 @@ export const scenarioIoEn = {
   ioPastedSource: 'pasted JSON',
   ioReading: 'Reading {source}…',
   ioLoaded: 'Loaded “{title}” from {source}: the run was re-recorded ({steps} steps).',
+  ioLoadedRecording: 'Loaded “{title}” from {source}: the run is being recorded ({steps} steps so far).',
   ioMigratedField: 'Note: {field} "{from}" is deprecated and was read as {to} "{value}".',
   ioRefused: 'Could not import {source}. Nothing was changed: the current run stays.',
   ioMoreProblems: '… and {n} more',

@@ -12,6 +12,7 @@ export const narrationZh: Record<keyof typeof narrationEn, string> = {
   narJump: '前往',
   narJumpLabel: '跳到第 {n} 步：{text}',
   narNoNext: '在已记录的运行中，之后没有值得注意的事件。',
+  narNoNextYet: '目前已录制的部分中，之后没有值得注意的事件：运行的其余部分仍在录制中。',
   narCheckpoint: '检查点',
   narSavepoint: '保存点',
   narCheckpointCap: '检查点',

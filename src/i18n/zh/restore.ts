@@ -150,4 +150,5 @@ export const restoreZh: Record<keyof typeof restoreEn, string> = {
   rsNoneHow: '如何触发：操作面板 → 恢复（选择并行度），或 故障 → 让某个任务失败。',
   rsJumpNext: '跳到下一次恢复（第 {n} 步）',
   rsNoNext: '这次录制在此之后没有恢复。',
+  rsNoNextYet: '此步之后尚未录制到恢复：运行仍在录制中。',
 };

@@ -124,6 +124,7 @@ export const scenarioIoZh: Record<keyof typeof scenarioIoEn, string> = {
   ioPastedSource: '粘贴的 JSON',
   ioReading: '正在读取“{source}”…',
   ioLoaded: '已从“{source}”载入“{title}”：已重新录制运行（{steps} 步）。',
+  ioLoadedRecording: '已从“{source}”载入“{title}”：正在录制运行（目前 {steps} 步）。',
   ioMigratedField: '注意：{field} "{from}" 已弃用，已按 {to} "{value}" 读取。',
   ioRefused: '无法导入“{source}”。没有任何改动：当前运行保持不变。',
   ioMoreProblems: '……还有 {n} 个',

@@ -3,18 +3,24 @@
  * refused with every problem, or a Flink `_metadata` recognized, told plainly.
  */
 import { useT } from '../../i18n/useT';
+import { useAppStore } from '../../store/appStore';
 import { ProblemList } from './ProblemList';
 import type { ImportStatus } from './useScenarioImport';
 import './importStatus.css';
 
 export function ImportStatusView({ status }: { status: ImportStatus }) {
   const t = useT();
+  // A loaded run streams in from the recording worker: count its steps as they come.
+  const recording = useAppStore((s) => s.recording !== null);
+  const recorded = useAppStore((s) => s.recorded);
   return (
     <div className="io-status" role="status" data-testid="io-status">
       {status?.kind === 'reading' && t('ioReading', { source: status.source })}
       {status?.kind === 'loaded' && (
         <span className="io-ok">
-          {t('ioLoaded', { title: status.title, source: status.source, steps: status.steps })}
+          {recording
+            ? t('ioLoadedRecording', { title: status.title, source: status.source, steps: recorded })
+            : t('ioLoaded', { title: status.title, source: status.source, steps: status.steps })}
           {status.notes.map((n) => (
             <span key={n.path} className="io-migrated" data-testid="io-migrated">
               {' '}

@@ -17,7 +17,9 @@ export function ShareLinkNotice() {
   useEffect(() => {
     // The hash is cleared on the first read, so StrictMode's second run finds nothing to open.
     const read = readShareLinkAtStartup(window.location, window.history);
-    if (read) setOutcome(read);
+    // A link with the sender's step and actions is answered once they are replayed on the streaming run.
+    if (read instanceof Promise) void read.then((r) => r && setOutcome(r));
+    else if (read) setOutcome(read);
   }, []);
   if (!outcome) return null;
   return (

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ParseResult, Scenario, ScenarioMigrationNote, ScenarioProblem } from '../../engine';
 import { useAppStore } from '../../store/appStore';
-import { applyShareView, readFileView, type ShareView } from '../../app/scenarioIo/shareView';
+import { applyShareView, readFileView, ViewSuperseded, type ShareView } from '../../app/scenarioIo/shareView';
 import { applyScenario } from '../../app/scenarioIo/applyScenario';
 import { importScenarioText } from '../../app/scenarioIo/importScenarioText';
 import { readScenarioFile, type ScenarioFile } from '../../app/scenarioIo/readScenarioFile';
@@ -37,28 +37,40 @@ export interface ScenarioImport {
 
 /**
  * Loads a valid scenario; an exported file's `view` (step and UI actions) is checked first, then
- * replayed on the new recording, so the file opens the same step of the same branch as its sender.
- * The running scenario never keeps the `view` (it describes one moment, not the run).
+ * replayed on the new recording as it streams in, so the file opens the same step of the same
+ * branch as its sender. The running scenario never keeps the `view` (it describes one moment, not
+ * the run). `later` is the status once the whole run is recorded (and the view replayed), or null
+ * if another run replaced it first.
  */
-function applyWithView(source: string, file: Scenario, notes: ScenarioMigrationNote[]): ImportStatus {
+function applyWithView(
+  source: string,
+  file: Scenario,
+  notes: ScenarioMigrationNote[],
+): { now: ImportStatus; later: Promise<ImportStatus> | null } {
   const { view: fileViewField, ...scenario } = file;
   let view: ShareView | null;
   try {
     view = readFileView(fileViewField);
   } catch (e) {
-    return { kind: 'refused', source, problems: [{ path: 'view', message: e instanceof Error ? e.message : String(e) }] };
+    return { now: { kind: 'refused', source, problems: [{ path: 'view', message: e instanceof Error ? e.message : String(e) }] }, later: null };
   }
-  const applied = applyScenario(scenario, { inThread: view !== null });
-  if (!applied.ok) return { kind: 'refused', source, problems: applied.problems };
-  if (view) {
-    try {
-      applyShareView(view);
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      return { kind: 'refused', source, problems: [{ path: 'view', message: `the scenario is loaded at step 0, but its actions could not be replayed: ${why}` }] };
-    }
-  }
-  return { kind: 'loaded', source, title: scenario.title, steps: useAppStore.getState().timeline.length, notes };
+  const applied = applyScenario(scenario);
+  if (!applied.ok) return { now: { kind: 'refused', source, problems: applied.problems }, later: null };
+  const loaded = (): ImportStatus => ({ kind: 'loaded', source, title: scenario.title, steps: useAppStore.getState().timeline.length, notes });
+  const s = useAppStore.getState();
+  const replayed = view ? applyShareView(view) : Promise.resolve();
+  const later = replayed
+    .then(() => s.whenRecorded())
+    .then(
+      (whole) => (whole ? loaded() : null),
+      (e: unknown): ImportStatus => {
+        if (e instanceof ViewSuperseded) return null;
+        const why = e instanceof Error ? e.message : String(e);
+        return { kind: 'refused', source, problems: [{ path: 'view', message: `the scenario is loaded at step 0, but its actions could not be replayed: ${why}` }] };
+      },
+    );
+  // Without a view, "loaded" at once (the view counts the steps as they stream in); with one, once it is replayed.
+  return { now: view ? { kind: 'reading', source } : loaded(), later };
 }
 
 export function useScenarioImport(): ScenarioImport {
@@ -71,16 +83,26 @@ export function useScenarioImport(): ScenarioImport {
     },
     [],
   );
-  const finish = (ticket: number, source: string, result: ParseResult): ImportStatus => {
-    if (ticket !== latest.current) return null;
-    let next: ImportStatus;
+  /**
+   * Sets the status at once and again once the whole run is recorded; resolves to "loaded" at
+   * once (the run streams in), or, for a file with a view, once the view is replayed.
+   */
+  const finish = (ticket: number, source: string, result: ParseResult): Promise<ImportStatus> => {
+    if (ticket !== latest.current) return Promise.resolve(null);
     if (!result.ok) {
-      next = { kind: 'refused', source, problems: result.problems };
-    } else {
-      next = applyWithView(source, result.scenario, result.notes ?? []);
+      const refused: ImportStatus = { kind: 'refused', source, problems: result.problems };
+      setStatus(refused);
+      return Promise.resolve(refused);
     }
-    setStatus(next);
-    return next;
+    const { now, later } = applyWithView(source, result.scenario, result.notes ?? []);
+    setStatus(now);
+    if (!later) return Promise.resolve(now);
+    const settled = later.then((next) => {
+      if (ticket !== latest.current) return null;
+      if (next) setStatus(next);
+      return next;
+    });
+    return now?.kind === 'loaded' ? Promise.resolve(now) : settled;
   };
   const importFrom = async (source: string, read: () => Promise<ParseResult>) => {
     const ticket = ++latest.current;
@@ -108,7 +130,7 @@ export function useScenarioImport(): ScenarioImport {
       }
       await importFrom(file.name, () => readScenarioFile(file));
     },
-    importText: (text, source) => finish(++latest.current, source, importScenarioText(text)),
+    importText: (text, source) => void finish(++latest.current, source, importScenarioText(text)),
     refuse: (source, problems) => {
       latest.current++;
       setStatus({ kind: 'refused', source, problems });

@@ -30,6 +30,8 @@ export function EventJump() {
   const cursor = useAppStore(selectCursor);
   const timeline = useAppStore((s) => s.timeline);
   const revision = useAppStore(selectContentKey);
+  // While the run streams in, "no later one" is only so far: the rest is not recorded yet.
+  const recording = useAppStore((s) => s.recording !== null);
   // The timeline is re-recorded in place on a branch; `revision` says when.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const positions = useMemo(() => eventPositions(timeline, kind), [timeline, revision, kind]);
@@ -44,7 +46,7 @@ export function EventJump() {
   const label = t(LABELS[kind]);
   const title = (p: number | null, dir: 'previous' | 'next') =>
     p === null
-      ? t(dir === 'previous' ? 'jumpNoEarlier' : 'jumpNoLater', { kind: label, step: cursor })
+      ? t(dir === 'previous' ? 'jumpNoEarlier' : recording ? 'jumpNoLaterYet' : 'jumpNoLater', { kind: label, step: cursor })
       : t('jumpToStep', { dir: t(dir), kind: label, step: p });
   return (
     <div className="event-jump" role="group" aria-label={t('jumpTo')}>

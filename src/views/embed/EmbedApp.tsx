@@ -55,12 +55,15 @@ export function EmbedApp() {
     };
     window.addEventListener('message', onMessage);
     // Painted "recording…" first, then the run records (applyScenario, the app's own path).
+    // It records in the worker: "ready" is told once the whole run is there.
     const timer = loaded
       ? undefined
       : setTimeout(() => {
-          loaded = loadEmbeddedRun(location.hash);
-          setStatus(loaded);
-          tell(loaded);
+          void loadEmbeddedRun(location.hash).then((r) => {
+            loaded = r;
+            setStatus(r);
+            tell(r);
+          });
         });
     return () => {
       window.removeEventListener('message', onMessage);

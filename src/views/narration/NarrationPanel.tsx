@@ -19,11 +19,16 @@ export function NarrationPanel() {
   const playing = useAppStore(selectPlaying);
   const timeline = useAppStore((s) => s.timeline);
   const state = useViewState();
+  // The next hint looks ahead: while the run streams in (`recorded` grows), it is looked for
+  // again in what arrived, and "nothing else" is said only of a whole run.
+  const recorded = useAppStore((s) => s.recorded);
+  const recording = useAppStore((s) => s.recording !== null);
   // The timeline object is mutable, but every re-recording or branch also moves the cursor and
   // yields a new state object, so these dependencies see every change of the recording.
   const n = useMemo(
     () => narrate(timeline.records(), cursor, state, translator(lang), lang),
-    [timeline, cursor, state, lang],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [timeline, cursor, state, lang, recorded],
   );
   const go = (position: number) => {
     const s = useAppStore.getState();
@@ -73,7 +78,7 @@ export function NarrationPanel() {
             </button>
           </>
         ) : (
-          <span className="muted">{t('narNoNext')}</span>
+          <span className="muted">{t(recording ? 'narNoNextYet' : 'narNoNext')}</span>
         )}
       </div>
     </section>

@@ -74,6 +74,8 @@ function NoRestore({
   rootRef: (el: HTMLDivElement | null) => void;
   roomy: boolean;
 }) {
+  // While the run streams in, "no restore after this step" is only so far.
+  const recording = useAppStore((s) => s.recording !== null);
   return (
     <div
       className={`restore-view rs-none${roomy ? ' roomy' : ''}`}
@@ -92,7 +94,7 @@ function NoRestore({
             {t('rsJumpNext', { n: next.startPos })}
           </button>
         ) : (
-          <span className="muted">{t('rsNoNext')}</span>
+          <span className="muted">{t(recording ? 'rsNoNextYet' : 'rsNoNext')}</span>
         )}
       </div>
       <p>{t('rsNoneText')}</p>

@@ -1,0 +1,149 @@
+/**
+ * The store with a recording worker, faked in-process: a real RecorderCore whose slices the test
+ * releases one at a time, so the page's side sees a run streaming in as in the browser. Pins what
+ * issue 17 asks of a partial run: the default run is a mirror at step 0 at once, callers that need
+ * more wait for it (`whenRecorded`), and a shared view's actions are replayed as their steps arrive.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SCENARIO, Timeline, type Intervention } from '../engine';
+
+const slices = vi.hoisted(() => ({ waiting: [] as (() => void)[], clients: 0 }));
+
+vi.mock('../recording/recorderClient', async () => {
+  const { RecorderCore } = await import('../recording/recorderCore');
+  let clock = 0;
+  return {
+    failureFreeInWorker: () => null,
+    startRecorderWorker: (onChunk: (c: unknown) => void, keyframeEvery: number) => {
+      slices.clients++;
+      const core = new RecorderCore(onChunk, {
+        keyframeEvery,
+        // Every look at the clock is 1 ms: a slice is about sliceMs × stepsPerCheck steps.
+        sliceMs: 4,
+        firstSliceMs: 2,
+        keyframeGap: 64,
+        stepsPerCheck: 16,
+        now: () => clock++,
+        pause: () => new Promise<void>((resolve) => slices.waiting.push(resolve)),
+      });
+      // Requests reach the worker later, in order, as Comlink's messages do (never inside the page's call).
+      const later = (f: () => void) => void Promise.resolve().then(f);
+      return {
+        record: (...a: Parameters<typeof core.record>) => later(() => core.record(...a)),
+        branch: (...a: Parameters<typeof core.branch>) => later(() => core.branch(...a)),
+        cancel: (epoch: number) => later(() => core.cancel(epoch)),
+        keyframeNear: (epoch: number, position: number) => Promise.resolve(core.keyframeNear(epoch, position)),
+      };
+    },
+  };
+});
+
+const { useAppStore } = await import('./appStore');
+const { applyShareView, ViewSuperseded } = await import('../app/scenarioIo/shareView');
+const store = () => useAppStore.getState();
+const turn = () => new Promise<void>((r) => setTimeout(r, 0));
+
+/** Lets the worker record its next slice. */
+async function slice(): Promise<void> {
+  await turn();
+  slices.waiting.shift()?.();
+  await turn();
+}
+
+/** Lets the worker record until `done` is settled (or nothing is left to record). */
+async function until<T>(done: Promise<T>): Promise<T> {
+  let settled = false;
+  void done.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let i = 0; i < 10_000 && !settled; i++) {
+    await slice();
+    // The store shows new steps at most every SHOW_EVERY_MS: with no slice left, wait for that.
+    if (slices.waiting.length === 0) await new Promise((r) => setTimeout(r, 20));
+  }
+  return done;
+}
+
+afterEach(async () => {
+  await until(store().whenRecorded());
+});
+
+describe('runs recorded in the worker, as the page sees them', () => {
+  it('the default run is a mirror at step 0 at once, and streams in whole', async () => {
+    expect(slices.clients).toBe(1);
+    const first = store().timeline;
+    expect(first.mirrored).toBe(true);
+    expect(store().recording).not.toBeNull();
+    expect(first.stateAt(0).nowMs).toBe(0);
+    let whole = false;
+    const waiting = store().whenRecorded().then((ok) => (whole = ok));
+    await slice();
+    expect(first.length).toBeGreaterThan(0);
+    expect(whole).toBe(false);
+    await until(waiting);
+    expect(whole).toBe(true);
+    expect(store().recording).toBeNull();
+    expect(first.complete).toBe(true);
+    expect(first.records()).toEqual(Timeline.record(DEFAULT_SCENARIO).records());
+  });
+
+  it('whenRecorded(position) resolves once that step has arrived, before the run is whole', async () => {
+    store().loadScenario(DEFAULT_SCENARIO);
+    const t = store().timeline;
+    expect(t.length).toBe(0);
+    expect(await until(store().whenRecorded(200))).toBe(true);
+    expect(t.length).toBeGreaterThanOrEqual(200);
+    expect(t.complete).toBe(false);
+  });
+
+  it('a cursor asked past what has streamed in moves there once it is recorded; a later seek supersedes it', async () => {
+    store().loadScenario(DEFAULT_SCENARIO);
+    store().setCursor(300);
+    expect(store().cursor).toBe(0);
+    await until(store().whenRecorded(300));
+    await turn();
+    expect(store().cursor).toBe(300);
+    store().loadScenario(DEFAULT_SCENARIO);
+    store().setCursor(400);
+    store().setCursor(2);
+    await until(store().whenRecorded(400));
+    await turn();
+    expect(store().cursor).toBe(2);
+  });
+
+  it('whenRecorded answers false when another run replaced the one waited for', async () => {
+    store().loadScenario(DEFAULT_SCENARIO);
+    const waiting = store().whenRecorded();
+    store().loadScenario({ ...DEFAULT_SCENARIO, title: 'another' });
+    expect(await waiting).toBe(false);
+  });
+
+  it("replays a shared view's actions as their steps stream in, then moves to its step", async () => {
+    store().loadScenario(DEFAULT_SCENARIO);
+    const t = store().timeline;
+    const interventions: Intervention[] = [{ step: 150, action: { do: 'fail', task: 'count#0', phase: 'now' } }];
+    await until(applyShareView({ cursor: 180, interventions }));
+    expect(store().timeline).toBe(t);
+    expect(store().cursor).toBe(180);
+    expect(t.interventions).toEqual(interventions);
+    await until(store().whenRecorded());
+    // The same run as recording it with the action in one go.
+    const expected = Timeline.record(DEFAULT_SCENARIO);
+    expected.branch(149, interventions[0]!.action);
+    expect(t.records()).toEqual(expected.records());
+  });
+
+  it("says when a view's action lies past the end of the run", async () => {
+    store().loadScenario({ ...DEFAULT_SCENARIO, untilMs: 500 });
+    const far: Intervention[] = [{ step: 100_000, action: { do: 'fail', task: 'count#0', phase: 'now' } }];
+    await expect(until(applyShareView({ cursor: 0, interventions: far }))).rejects.toThrow(/the run has only \d+ steps/);
+  });
+
+  it('a view superseded by another run stops without error of its own', async () => {
+    store().loadScenario(DEFAULT_SCENARIO);
+    const view = applyShareView({ cursor: 5_000, interventions: [] });
+    store().loadScenario({ ...DEFAULT_SCENARIO, title: 'another' });
+    await expect(until(view)).rejects.toBeInstanceOf(ViewSuperseded);
+  });
+});
