@@ -47,7 +47,13 @@ export async function seekEmbeddedRun(ms: number, groups: readonly number[]): Pr
   const current = () => seek === seeks && useAppStore.getState().timeline === timeline;
   // The registry also reads the step before (what changed): both states are built here, the one
   // before first, so reading the cursor's steps on from it.
-  for (const position of step > 0 ? [step - 1, step] : [step]) {
+  const positions = step > 0 ? [step - 1, step] : [step];
+  // A keyframe the recording worker sent is decoded on its first read (keyframeCodec.ts): done
+  // here in a task of its own, apart from the copy a read starts from.
+  for (const position of positions) void timeline.keyframeNear(position).state;
+  await nextTask();
+  if (!current()) return null;
+  for (const position of positions) {
     for (;;) {
       const until = performance.now() + SLICE_MS;
       let there = false;
