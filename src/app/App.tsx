@@ -55,6 +55,10 @@ export function App() {
   usePersistenceSync();
   useLessonStartup();
   const inLesson = useAppStore((s) => s.lesson !== null);
+  // Start-up dialogs in one order: the restore offer (it comes once storage is open) first, then
+  // the lesson picker a first visit or a lesson link that could not open asks for. Both are
+  // modal, so the picker waits, hidden, until the offer is answered.
+  const offerOpen = useAppStore((s) => s.restoreOffer !== null);
   const inspecting = useInspector((s) => s.shown);
   useEffect(registerInspector, []);
   useEffect(() => {
@@ -156,7 +160,7 @@ export function App() {
       <RestoreOfferDialog />
       <ShareLinkNotice />
       <PageFileDrop />
-      <LessonPicker />
+      {!offerOpen && <LessonPicker />}
       <LessonNotes />
     </div>
   );

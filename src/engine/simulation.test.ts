@@ -65,7 +65,7 @@ describe('Simulation', () => {
         expect([...before, ...after]).toEqual(wholeEvents);
         expect(resumed.digest()).toBe(whole.digest());
       }),
-      { numRuns: 30 },
+      { numRuns: 12 },
     );
   });
 
@@ -107,6 +107,27 @@ describe('Timeline', () => {
         expect(timeline.stateAt(i)).toEqual(fresh.snapshot());
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('advanceReader spreads a read over slices of at most maxSteps steps, and stateAt then equals a fresh run', () => {
+    const cfg = config(21, 10_000);
+    const timeline = Timeline.record(cfg, { keyframeEvery: 64 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: timeline.length }), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 20 }), (targets, slice) => {
+        for (const i of targets) {
+          let calls = 1;
+          while (!timeline.advanceReader(i, slice)) calls++;
+          // A keyframe restore, then at most keyframeEvery - 1 steps past it, `slice` at a time
+          // (or stepping on from a nearer earlier read).
+          expect(calls).toBeLessThanOrEqual(1 + Math.ceil((timeline.keyframeEvery - 1) / slice) + 1);
+          const fresh = Simulation.create(cfg);
+          for (let k = 0; k < i; k++) fresh.step();
+          expect(timeline.stateAt(i)).toEqual(fresh.snapshot());
+          expect(timeline.advanceReader(i, slice)).toBe(true);
+        }
+      }),
+      { numRuns: 12 },
     );
   });
 

@@ -263,6 +263,28 @@ export class Timeline {
   }
 
   /**
+   * Moves the working simulation that `stateAt` reads toward `position` by at most `maxSteps`
+   * steps (from the nearest keyframe when it cannot step on), so a caller on a busy thread can
+   * spread a far read over several short tasks. True once `stateAt(position)` has nothing left
+   * to replay (it still snapshots and freezes).
+   */
+  advanceReader(position: number, maxSteps: number): boolean {
+    this.check(position);
+    if (this.frozenCache.some((c) => c.position === position)) return true;
+    const kf = this.keyframeAtOrBefore(position);
+    if (this.reader === null || this.readerPos > position || this.readerPos < kf.position) {
+      this.reader = Simulation.fromSnapshot(kf.state);
+      this.readerPos = kf.position;
+      // Restoring a keyframe is a slice of its own.
+      return this.readerPos === position;
+    }
+    const to = Math.min(position, this.readerPos + Math.max(1, maxSteps));
+    this.replay(this.reader, this.readerPos, to);
+    this.readerPos = to;
+    return to === position;
+  }
+
+  /**
    * Applies `action` at `position`: discards everything recorded after it, records the action
    * as the next step, then records forward again. Returns the position of the action's step.
    */

@@ -34,17 +34,29 @@ describe('embedded simulator: loading and seeking', () => {
     expect(r.type === 'ready' && r.endMs).toBeGreaterThan(2_500);
   });
 
-  it('moves to the last step at or before the shared time, whatever the step grid', () => {
+  it('moves to the last step at or before the shared time, whatever the step grid, every view group with it', async () => {
     const { timeline } = useAppStore.getState();
-    for (const ms of [0, 1, 777, 1_500, 2_999, 10_000]) {
-      const at = seekEmbeddedRun(ms);
+    for (const ms of [0, 1, 777, 1_500, 2_999, 10_000, 1_200]) {
+      const at = (await seekEmbeddedRun(ms, [1, 0, 3]))!;
       expect(at.ms).toBe(ms);
-      expect(useAppStore.getState().cursor).toBe(at.step);
+      const s = useAppStore.getState();
+      expect(s.cursor).toBe(at.step);
+      // The groups asked for show that step; the views of other groups were not moved apart from it.
+      expect([1, 0, 3].map((g) => s.pacedCursors?.[g])).toEqual([at.step, at.step, at.step]);
       expect(at.stepMs).toBe(timeline.timeAt(at.step));
       expect(at.stepMs).toBeLessThanOrEqual(ms);
       // The next step, if any, is after the time asked for: no later step would do.
       if (at.step < timeline.length) expect(timeline.timeAt(at.step + 1)).toBeGreaterThan(ms);
     }
+  });
+
+  it('a later seek supersedes one still on its way: only the latest is answered', async () => {
+    const first = seekEmbeddedRun(2_900, [1, 0, 3]);
+    const second = seekEmbeddedRun(500, [1, 0, 3]);
+    expect(await first).toBeNull();
+    const at = (await second)!;
+    expect(at.ms).toBe(500);
+    expect(useAppStore.getState().cursor).toBe(at.step);
   });
 
   it('says why when the link carries no run or a broken one', async () => {

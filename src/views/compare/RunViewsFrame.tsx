@@ -3,7 +3,9 @@
  * laid out at its fixed size and scaled with CSS to the column's width. The page tells it the shared
  * time (`seekTime`) and shows the step it answers with, so a learner sees every column is at the
  * same simulated time. One seek is in flight at a time: while the slider is dragged, the frame gets
- * the latest time when it has answered the previous one, not a queue of stale ones.
+ * the latest time when it has answered the previous one, not a queue of stale ones. The frames
+ * share the page's main thread, so a frame scrolled out of view is not told to seek at all (it
+ * would render for nobody); it catches up with the shared time when it comes back into view.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/useT';
@@ -27,9 +29,12 @@ export function RunViewsFrame(props: { index: number; label: string; src: string
   const flow = useRef({ inFlight: false, pending: null as number | null });
   const wanted = useRef(atMs);
   wanted.current = atMs;
+  /** On screen (or about to be), ready, and the time it last answered: whether and where it must catch up. */
+  const shown = useRef({ visible: false, ready: false, answeredMs: null as number | null });
 
   const send = (m: ToEmbed) => frame.current?.contentWindow?.postMessage(m, location.origin);
   const seek = (ms: number) => {
+    if (!shown.current.visible) return;
     if (flow.current.inFlight) {
       flow.current.pending = ms;
       return;
@@ -43,7 +48,20 @@ export function RunViewsFrame(props: { index: number; label: string; src: string
     if (!el) return;
     const ro = new ResizeObserver(([entry]) => setScale(entry!.contentRect.width / EMBED_WIDTH));
     ro.observe(el);
-    return () => ro.disconnect();
+    const io = new IntersectionObserver(
+      ([entry]) => {
+        shown.current.visible = entry!.isIntersecting;
+        if (shown.current.visible && shown.current.ready && shown.current.answeredMs !== wanted.current) seek(wanted.current);
+      },
+      { rootMargin: '120px' },
+    );
+    io.observe(el);
+    return () => {
+      ro.disconnect();
+      io.disconnect();
+    };
+    // `seek` only reads refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -55,6 +73,7 @@ export function RunViewsFrame(props: { index: number; label: string; src: string
       const m = readFromEmbed(e, location.origin, frame.current?.contentWindow ?? null);
       if (!m) return;
       if (m.type === 'at') {
+        shown.current.answeredMs = m.ms;
         setAt(m);
         const { pending } = flow.current;
         flow.current = { inFlight: false, pending: null };
@@ -64,6 +83,7 @@ export function RunViewsFrame(props: { index: number; label: string; src: string
       setStatus(m);
       onSettled(index);
       if (m.type === 'ready') {
+        shown.current.ready = true;
         send({ type: 'lang', lang: useAppStore.getState().lang });
         flow.current = { inFlight: false, pending: null };
         seek(wanted.current);

@@ -3,8 +3,9 @@
  * before reading; a valid scenario replaces the run, anything else changes nothing and says
  * what is wrong and where.
  */
-import { useId, useRef, useState, type ClipboardEvent } from 'react';
+import { useId, useState, type ClipboardEvent } from 'react';
 import { useT } from '../../i18n/useT';
+import { FilePickButton } from '../common/FilePickButton';
 import { MAX_IMPORT_BYTES, formatLimit, formatSize } from '../../app/scenarioIo/limits';
 import { DOCUMENT } from '../../app/scenarioIo/importScenarioText';
 import { ImportStatusView } from './ImportStatusView';
@@ -13,7 +14,6 @@ import type { ScenarioImport } from './useScenarioImport';
 export function ImportSection({ io }: { io: ScenarioImport }) {
   const t = useT();
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [pasted, setPasted] = useState('');
   const pastedSource = t('ioPastedSource');
   const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
@@ -34,23 +34,7 @@ export function ImportSection({ io }: { io: ScenarioImport }) {
       <h3 id={`${id}-title`}>{t('ioImportTitle')}</h3>
       <p className="muted small">{t('ioImportNote', { limit: formatLimit(MAX_IMPORT_BYTES) })}</p>
       <div className="io-drop-zone">
-        <button type="button" data-testid="io-open-file" onClick={() => fileInput.current?.click()}>
-          {t('ioOpenFile')}
-        </button>
-        <span className="muted small">{t('ioDropHint')}</span>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="io-file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            // Cleared so that picking the same file again (after fixing it) imports it again.
-            e.target.value = '';
-            if (file) void io.importFile(file);
-          }}
-        />
+        <FilePickButton label={t('ioOpenFile')} hint={t('ioDropHint')} onFile={(file) => void io.importFile(file)} buttonTestId="io-open-file" inputTestId="io-file-input" />
       </div>
       <label htmlFor={`${id}-paste`} className="io-label">
         {t('ioPasteLabel')}

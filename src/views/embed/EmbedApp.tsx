@@ -4,9 +4,12 @@
  * only. No header, no controls, and no persistence: nothing is written to IndexedDB (the user's
  * saved session) and the first-visit lesson picker is left alone; the App's persistence and lesson
  * hooks are simply not mounted. The comparison page moves its cursor by `postMessage`
- * (embedProtocol.ts), and it answers with the step it shows.
+ * (embedProtocol.ts), and it answers with the step it shows. The frame shares the page's main
+ * thread: a seek moves the views one at a time, each in a task of its own (the job graph with the
+ * cursor, then the registry, then the history), see seekEmbeddedRun.
  */
 import { useEffect, useState } from 'react';
+import { PacedPanel, PANEL } from '../panelPace';
 import { useAppStore } from '../../store/appStore';
 import { selectCursor, selectLang, selectLength, selectTimeAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
@@ -25,6 +28,12 @@ function tell(m: FromEmbed): void {
   if (window.parent !== window) window.parent.postMessage(m, location.origin);
 }
 
+/**
+ * A seek moves the cursor with a group no view here is in (the job graph and the step line follow
+ * the cursor), then the registry's group, then the history's: one render per task.
+ */
+const SEEK_ORDER = [PANEL.task, PANEL.side, PANEL.stage];
+
 /** The run is recorded once per page, even though StrictMode mounts the effect twice in development. */
 let loaded: Extract<FromEmbed, { type: 'ready' | 'error' }> | null = null;
 
@@ -35,7 +44,7 @@ export function EmbedApp() {
   const length = useAppStore(selectLength);
   const timeMs = useAppStore(selectTimeAtCursor);
   const [status, setStatus] = useState<FromEmbed | null>(loaded);
-  /** The last seek answered, told to the page once the views show it (after the commit). */
+  /** The last seek answered (the views show it), for the page and the e2e tests. */
   const [answer, setAnswer] = useState<Extract<FromEmbed, { type: 'at' }> | null>(null);
 
   useEffect(() => {
@@ -46,7 +55,12 @@ export function EmbedApp() {
     const onMessage = (e: MessageEvent) => {
       const m = readToEmbed(e, location.origin, window.parent);
       if (!m || !loaded || loaded.type !== 'ready') return;
-      if (m.type === 'seekTime') setAnswer(seekEmbeddedRun(m.ms));
+      if (m.type === 'seekTime')
+        void seekEmbeddedRun(m.ms, SEEK_ORDER).then((at) => {
+          if (!at) return;
+          setAnswer(at);
+          tell(at);
+        });
       else
         void loadLanguage(m.lang).then(
           () => useAppStore.setState({ lang: m.lang }),
@@ -71,9 +85,6 @@ export function EmbedApp() {
     };
   }, []);
 
-  useEffect(() => {
-    if (answer) tell(answer);
-  }, [answer]);
 
   return (
     <div className="embed-app" data-testid="embed-app" style={{ width: EMBED_WIDTH, height: EMBED_HEIGHT }}>
@@ -86,11 +97,15 @@ export function EmbedApp() {
             <JobGraphView />
           </div>
           <div className="embed-history">
-            <CheckpointHistory />
+            <PacedPanel group={PANEL.stage}>
+              <CheckpointHistory />
+            </PacedPanel>
           </div>
           <section className="panel embed-registry" aria-labelledby="embed-registry-title">
             <h2 id="embed-registry-title">{t('rgTab')}</h2>
-            <RegistryTable />
+            <PacedPanel group={PANEL.side}>
+              <RegistryTable />
+            </PacedPanel>
           </section>
           <p className="embed-note">{t('embedReadOnly')}</p>
         </>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ScenarioProblem } from '../../engine';
 import { importLessonFile, type LessonFile } from '../../app/lessons/importLesson';
 import { useT } from '../../i18n/useT';
+import { FilePickButton } from '../common/FilePickButton';
 import { useAppStore } from '../../store/appStore';
 import { selectLang } from '../../store/selectors';
 import { ProblemList } from '../config/ProblemList';
@@ -49,26 +50,10 @@ export function useLessonImport(): LessonImporter {
 export function LessonImport({ importer }: { importer: LessonImporter }) {
   const t = useT();
   const lang = useAppStore(selectLang);
-  const input = useRef<HTMLInputElement>(null);
   const { status } = importer;
   return (
     <div className="lesson-import" data-testid="lesson-import">
-      <button type="button" onClick={() => input.current?.click()} data-testid="lesson-import-button">
-        {t('lessonImport')}
-      </button>
-      <span className="muted small">{t('lessonImportDrop')}</span>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        data-testid="lesson-import-file"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) importer.importFile(file);
-          e.target.value = '';
-        }}
-      />
+      <FilePickButton label={t('lessonImport')} hint={t('lessonImportDrop')} onFile={importer.importFile} buttonTestId="lesson-import-button" inputTestId="lesson-import-file" />
       <div role="status" className="lesson-import-status" data-testid="lesson-import-status">
         {status?.kind === 'reading' && <p>{t('lessonImportReading', { name: status.name })}</p>}
         {status?.kind === 'imported' && <p className="lesson-import-ok">{t('lessonImported', { title: status.title[lang] })}</p>}

@@ -3,8 +3,8 @@
  * page lands here too, InspectorPage), the error of the last attempt naming the field path, and
  * the last statistics that read well. A failed attempt leaves the view as it was.
  */
-import { useRef } from 'react';
 import { useT } from '../../i18n/useT';
+import { FilePickButton } from '../common/FilePickButton';
 import { useRestStats } from '../../app/inspector/restStatsStore';
 import { RestBanner, RestStatsView } from './RestStatsView';
 import './restStats.css';
@@ -12,7 +12,6 @@ import './restStats.css';
 export function RestStatsTab({ onBack }: { onBack: () => void }) {
   const t = useT();
   const { loaded, error, text, setText, load, loadFile } = useRestStats();
-  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className="rest-tab" data-testid="rest-tab">
       {loaded && <RestBanner loaded={loaded} onBack={onBack} />}
@@ -33,22 +32,7 @@ export function RestStatsTab({ onBack }: { onBack: () => void }) {
           <button type="button" className="primary" onClick={() => load(text, null)} disabled={text.trim() === ''} data-testid="rest-show">
             {t('restShow')}
           </button>
-          <button type="button" onClick={() => fileInput.current?.click()} data-testid="rest-open-file">
-            {t('restPickFile')}
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".json,application/json"
-            hidden
-            data-testid="rest-file-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void loadFile(file);
-            }}
-          />
-          <span className="muted small">{t('restDropHint')}</span>
+          <FilePickButton label={t('restPickFile')} hint={t('restDropHint')} onFile={(file) => void loadFile(file)} buttonTestId="rest-open-file" inputTestId="rest-file-input" />
         </div>
         {error && (
           <div className="ins-errors" role="alert" data-testid="rest-error">
