@@ -43,8 +43,8 @@ export function goToLessonStep(arrival: LessonArrival): void {
   pendingMove = null;
   const s = useAppStore.getState();
   if (holds(s, arrival.step)) {
-    if (useLessonStatus.getState().arriving) useLessonStatus.setState({ arriving: null });
-    s.setCursor(arrival.step);
+    useLessonStatus.setState({ arriving: arrival });
+    arriveAt(arrival);
     return;
   }
   const from = s.cursor;
@@ -56,8 +56,26 @@ export function goToLessonStep(arrival: LessonArrival): void {
     offCursor();
     if (pendingMove !== wait) return; // superseded by a later move, which owns `arriving`
     pendingMove = null;
-    useLessonStatus.setState({ arriving: null });
-    if (why === 'recorded') useAppStore.getState().setCursor(arrival.step);
+    if (why === 'recorded') arriveAt(arrival);
+    else useLessonStatus.setState({ arriving: null });
+  });
+}
+
+/**
+ * Moves to a recorded position. A seek far into a streamed run first fetches the worker's
+ * keyframe (timelineSlice's setCursor), so the cursor may move a moment later: `arriving` stays
+ * until it has (or until anything else moves it, or the run changes), so the stop's question and
+ * the scroll to its highlights wait for the view at the stop.
+ */
+function arriveAt(arrival: LessonArrival): void {
+  const s = useAppStore.getState();
+  s.setCursor(arrival.step);
+  const done = () => useLessonStatus.getState().arriving === arrival && useLessonStatus.setState({ arriving: null });
+  if (useAppStore.getState().cursor === arrival.step) return void done();
+  const off = useAppStore.subscribe((st) => {
+    if (st.cursor === s.cursor && st.timeline === s.timeline) return;
+    off();
+    done();
   });
 }
 

@@ -26,14 +26,15 @@ export function LessonPanel() {
   const lesson = active ? lessonById(active.id) : undefined;
   const run = active ? knownLessonRun(active.id) : undefined;
   const stop = active && lesson ? lesson.stops[active.stop] : undefined;
-  useLessonHighlight(stop?.highlight ?? null, active ? `${active.id}#${active.stop}` : '');
+  // The run still recording up to this stop (or its answer): say so; the question waits for the stop.
+  const waiting = active && arriving && arriving.id === active.id && arriving.stop === active.stop ? arriving : null;
+  const waitingForStop = active !== null && arrivingAt({ preparing: null, arriving }, active.id, active.stop);
+  // Scrolled to once more when the stop arrives: the views have grown around the marks meanwhile.
+  useLessonHighlight(stop?.highlight ?? null, active ? `${active.id}#${active.stop}${waitingForStop ? '#waiting' : ''}` : '');
   if (!active || !lesson || !run || !stop) return null;
   const resolved = run.stops[active.stop]!;
   const n = active.stop + 1;
   const m = lesson.stops.length;
-  // The run is still recording up to this stop (or its answer): say so; the question waits for the stop.
-  const waitingForStop = arrivingAt({ preparing: null, arriving }, active.id, active.stop);
-  const waiting = arriving && arriving.id === active.id && arriving.stop === active.stop ? arriving : null;
   return (
     <section className="panel lesson-panel" aria-labelledby="lesson-stop-title" data-testid="lesson-panel" data-lesson={lesson.id} data-stop={n} aria-busy={waiting ? true : undefined}>
       <header className="lesson-head">
