@@ -117,6 +117,8 @@ for (const lang of ['en', 'zh'] as const) {
     await page.goto('/');
     await page.getByTestId(`picker-lang-${lang}`).click();
     await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
     await page.getByTestId('picker-print-notes').click();
     const notes = page.getByTestId('lesson-notes');
     // The first lesson is announced before any run is recorded (a frame is yielded first).
@@ -128,8 +130,11 @@ for (const lang of ['en', 'zh'] as const) {
       `all ${LESSONS.length} lessons (${lang}): ${await timing.getAttribute('data-total-ms')} ms in all, longest lesson ${await timing.getAttribute('data-longest-ms')} ms; ` +
         `${longTasks.length} long tasks, longest ${Math.max(0, ...longTasks)} ms`,
     );
-    // Recorded lesson by lesson: the page is not frozen for the whole preparation in one task.
-    expect(longTasks.length).toBeGreaterThan(1);
+    // Recorded lesson by lesson in the lesson worker, not on the page's thread. What is left on the
+    // page is rendering the notes as they grow; how long that takes depends on the machine's load
+    // (shared by several test runs), so the bound is generous: at most one long task a lesson.
+    expect(workers.some((u) => u.includes('lessonResolver.worker'))).toBe(true);
+    expect(longTasks.length).toBeLessThanOrEqual(LESSONS.length);
     expect(await prints(page)).toBe(0);
     await screenshotAndMeasure(page, `lesson-notes-all-screen-${lang}`);
     await expectPrintable(page, LESSONS, lang);

@@ -29,6 +29,7 @@ test('a malformed lesson file is refused with field paths and changes nothing; a
   // A lesson is open at stop 2: the refused import must not move it.
   await page.goto('/?lesson=what-is-a-checkpoint&stop=2');
   await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '2');
+  await expect(page.getByTestId('lesson-waiting')).toHaveCount(0);
   const step = await page.getByTestId('step-readout').innerText();
   await page.getByTestId('lesson-all').click();
   const cards = await page.locator('[data-testid^="lesson-card-"]').count();
@@ -88,6 +89,7 @@ test('the share link of an open lesson carries ?lesson=&stop= and reopens that s
   await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '2');
   await page.getByTestId('lesson-next').click();
   await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-stop', '3');
+  await expect(page.getByTestId('lesson-waiting')).toHaveCount(0);
   const step = await page.getByTestId('step-readout').innerText();
   await page.getByTestId('config-button').click();
   await page.getByTestId('tab-io').click();

@@ -36,6 +36,8 @@ const FRESH = { storageState: { cookies: [], origins: [] } };
 async function expectStop(page: Page, lesson: LessonFile, index: number, lang: 'en' | 'zh') {
   const panel = page.getByTestId('lesson-panel');
   await expect(panel).toHaveAttribute('data-stop', String(index + 1));
+  // A run that streams in from the worker: the player is at the stop once it stops waiting for it.
+  await expect(page.getByTestId('lesson-waiting')).toHaveCount(0);
   await expect(page.getByTestId('lesson-stop-count')).toHaveText(lang === 'en' ? `Stop ${index + 1} of ${lesson.stops.length}` : `第 ${index + 1} 站，共 ${lesson.stops.length} 站`);
   const text = (await page.getByTestId('lesson-text').innerText()).trim();
   expect(text.length).toBeGreaterThan(20);
@@ -146,6 +148,7 @@ test('a question answered wrong, then right, with the engine’s answer and why 
   // Lesson 5, stop 4, asked when checkpoint 3 is triggered: SST 4's count once it completes (the engine: 2).
   await page.goto('/?lesson=incremental-shared-files&stop=4');
   await expect(page.getByTestId('lesson-stop-count')).toHaveText('Stop 4 of 7');
+  await expect(page.getByTestId('lesson-waiting')).toHaveCount(0);
   await expect(page.getByTestId('lesson-text')).toContainText('the registry counts 2 references to SST 1 and 1 to SST 4');
   const asked = await readStep(page);
   await screenshotAndMeasure(page, 'lesson-5-stop-4-asked-en');

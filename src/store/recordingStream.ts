@@ -99,8 +99,7 @@ export function recordingStream(set: Set, get: Get) {
   }
 
   /**
-   * Records here, whole, at once: where there is no Worker (unit tests under Node), and for a
-   * caller that asks for it (`loadScenario(…, { inThread: true })`). A recording still
+   * Records here, whole, at once, where there is no Worker (unit tests under Node). A recording still
    * streaming is stopped where it is; its late chunks are dropped.
    */
   function recordHere(scenario: Scenario, start?: RetainedCheckpointImport): Timeline {
@@ -132,7 +131,6 @@ export function recordingStream(set: Set, get: Get) {
       begin(t);
       return t;
     },
-    recordHere,
     /** Branches a mirror here (a refused action throws, untouched) and has the worker record on. */
     branch(t: Timeline, position: number, action: UserAction): number {
       const c = clientOf()!;

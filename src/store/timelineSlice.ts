@@ -52,11 +52,10 @@ export interface TimelineSlice {
   stepBy: (delta: number) => void;
   /**
    * Records `scenario` from the start; with `start`, the job is submitted with that retained
-   * checkpoint (the reload path). The recording happens in the Web Worker and streams in, unless
-   * `inThread` (recorded whole, at once, in the page's thread: lesson stops still ask for it;
-   * others wait with `whenRecorded`).
+   * checkpoint (the reload path). The recording happens in the Web Worker and streams in (callers
+   * that need more of it wait with `whenRecorded`); in-thread only where there is no Worker.
    */
-  loadScenario: (scenario: Scenario, start?: RetainedCheckpointImport, opts?: { inThread?: boolean }) => void;
+  loadScenario: (scenario: Scenario, start?: RetainedCheckpointImport) => void;
   applyAction: (action: UserAction) => void;
   /** Ends the recording under way: keep what is recorded, or go back to the previous run. */
   cancelRecording: (mode: 'keep' | 'revert') => void;
@@ -141,9 +140,9 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
       const { cursor } = get();
       get().setCursor(cursor + delta);
     },
-    loadScenario: (scenario, start, opts) => {
+    loadScenario: (scenario, start) => {
       const prev = get();
-      const timeline = opts?.inThread ? stream.recordHere(scenario, start) : stream.record(scenario, start);
+      const timeline = stream.record(scenario, start);
       set((s) => ({
         scenario,
         timeline,

@@ -1,9 +1,10 @@
 /**
  * The printable notes (issue 15 §5): which lessons they show (`?notes=<id|all>` in the address,
- * so a teacher can bookmark the handout) and their recorded runs. Recording a lesson's run blocks
- * the page while it lasts, so "all" records the lessons one after another and yields a frame
- * between them: the progress line paints and the page stays responsive. Kept apart from the
- * simulator's store: nothing here is part of the run on screen.
+ * so a teacher can bookmark the handout) and their recorded runs. Each lesson is resolved in the
+ * lesson worker, one lesson per message ("all": one after another, so the notes grow lesson by
+ * lesson with "Preparing lesson n of 14"), and a frame is yielded between them: each render of
+ * the notes so far is its own task. Kept apart from the simulator's store: nothing here is part
+ * of the run on screen.
  */
 import { create } from 'zustand';
 import type { Lesson } from '../../lessons/lessonSchema';

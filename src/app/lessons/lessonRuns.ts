@@ -1,18 +1,20 @@
 /**
  * Resolves a lesson in the browser: loads the scenarios it names (files of scenarios/ through
- * the examples' loader, inline ones through the parser), then lets src/lessons resolve every
- * stop against the engine. Resolved lessons are cached for the page's lifetime (they are
+ * the examples' loader, inline ones through the parser) here, then has the lesson worker resolve
+ * every stop against the engine (lessonResolverClient.ts: recording the runs takes 0.2–2 s, off
+ * the page's thread). Resolved lessons are cached for the page's lifetime (they are
  * deterministic); an imported lesson that replaces another of the same id is resolved afresh.
  */
 import { parseScenario, type Scenario } from '../../engine';
 import type { Lesson, ScenarioRef } from '../../lessons/lessonSchema';
-import { resolveLesson, scenarioKey, type LessonProblem, type ResolvedStop } from '../../lessons/resolveLesson';
+import { scenarioKey, type LessonProblem, type ResolvedStop } from '../../lessons/resolveLesson';
 import { loadExample } from '../examples/loadExample';
+import { resolveOffThread } from './lessonResolverClient';
 
 export interface LessonRun {
   lesson: Lesson;
   stops: ResolvedStop[];
-  /** The scenario of each run, by scenarioKey. */
+  /** The scenario of each run, by scenarioKey (the page's objects: the store compares them by identity). */
   scenarios: Map<string, Scenario>;
 }
 
@@ -39,7 +41,7 @@ export async function resolveLessonRun(lesson: Lesson): Promise<LessonRun> {
   } catch (e) {
     throw new LessonResolveError([{ stop: 0, message: e instanceof Error ? e.message : String(e) }]);
   }
-  const r = resolveLesson(lesson, (ref) => scenarios.get(scenarioKey(ref))!);
+  const r = await resolveOffThread(lesson, [...scenarios]);
   if (!r.ok) throw new LessonResolveError(r.problems);
   return { lesson, stops: r.stops, scenarios };
 }

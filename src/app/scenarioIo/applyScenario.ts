@@ -17,8 +17,8 @@ export type ApplyResult =
 /** The path of the problem a refusal for size is reported under. */
 export const BUDGET_PATH = '(size)';
 
-/** `inThread`: record the whole run before returning (a shared view's actions are replayed on it at once). */
-export function applyScenario(scenario: Scenario, opts?: { inThread?: boolean }): ApplyResult {
+/** Checks the run's size, then records it (in the Web Worker: it streams in; `whenRecorded` waits for it). */
+export function applyScenario(scenario: Scenario): ApplyResult {
   const verdict = checkRunBudget(scenario);
   if (!verdict.ok) {
     const lang = useAppStore.getState().lang;
@@ -26,7 +26,7 @@ export function applyScenario(scenario: Scenario, opts?: { inThread?: boolean })
     return { ok: false, overBudget: verdict, problems: [{ path: BUDGET_PATH, message: refusalLines(verdict, t).join(' ') }] };
   }
   try {
-    useAppStore.getState().loadScenario(scenario, undefined, opts);
+    useAppStore.getState().loadScenario(scenario);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return {

@@ -5,9 +5,10 @@
  * (src/lessons/buildLesson.ts), validates the lesson, keeps it in IndexedDB ("Your lessons" in the
  * picker) and plays it at once; the file downloads too.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ScenarioProblem } from '../../engine';
-import { buildLesson, previewAnswers, type AnswerPreview, type DraftStop } from '../../lessons/buildLesson';
+import { buildLesson, type AnswerPreview, type DraftStop } from '../../lessons/buildLesson';
+import { previewOffThread } from '../../app/lessons/lessonResolverClient';
 import { HIGHLIGHT_TARGETS, type Lesson } from '../../lessons/lessonSchema';
 import { formatValue } from '../../lessons/template';
 import { selectLang } from '../../store/selectors';
@@ -38,6 +39,7 @@ export function LessonBuilder() {
   const [stops, setStops] = useState<DraftStop[]>([]);
   const [problems, setProblems] = useState<ScenarioProblem[]>([]);
   const [preview, setPreview] = useState<AnswerPreview[]>([]);
+  const previews = useRef(0);
   if (!open) return null;
   const change = (i: number, patch: Partial<DraftStop>) => setStops(stops.map((s, k) => (k === i ? { ...s, ...patch } : s)));
   const build = (): Lesson | null => {
@@ -53,8 +55,15 @@ export function LessonBuilder() {
     const sorted = [...stops].sort((a, b) => a.step - b.step);
     const r = buildLesson({ id, number: 90, title, summary, level, ...(minutes.trim() && Number.isFinite(m) ? { minutes: m } : {}), stops: sorted }, s.scenario, events);
     setProblems(r.ok ? [] : r.problems);
-    // The engine's answers, shown under each question (indices of the sorted stops, mapped back).
-    setPreview(r.ok ? previewAnswers(r.lesson, s.scenario).map((p) => ({ ...p, stop: stops.indexOf(sorted[p.stop]!) })) : []);
+    // The engine's answers, shown under each question (indices of the sorted stops, mapped back),
+    // computed in the lesson worker: it records the run again. A later check supersedes this one.
+    const seq = ++previews.current;
+    setPreview([]);
+    if (r.ok)
+      void previewOffThread(r.lesson, s.scenario).then(
+        (answers) => seq === previews.current && setPreview(answers.map((p) => ({ ...p, stop: stops.indexOf(sorted[p.stop]!) }))),
+        (e: unknown) => seq === previews.current && setPreview([{ stop: 0, problem: e instanceof Error ? e.message : String(e) }]),
+      );
     return r.ok ? r.lesson : null;
   };
   return (

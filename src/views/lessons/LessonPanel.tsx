@@ -14,6 +14,7 @@ import { useT } from '../../i18n/useT';
 import { LessonQuestion } from './LessonQuestion';
 import { useLessonNotes } from '../../app/lessons/lessonNotesStore';
 import { useLessonHighlight } from './useLessonHighlight';
+import { arrivingAt, useLessonStatus } from '../../app/lessons/lessonStatus';
 import './lessons.css';
 
 export function LessonPanel() {
@@ -21,16 +22,21 @@ export function LessonPanel() {
   const lang = useAppStore(selectLang);
   const active = useAppStore((s) => s.lesson);
   const onPath = useAppStore(onLessonPath);
+  const arriving = useLessonStatus((s) => s.arriving);
   const lesson = active ? lessonById(active.id) : undefined;
   const run = active ? knownLessonRun(active.id) : undefined;
   const stop = active && lesson ? lesson.stops[active.stop] : undefined;
-  useLessonHighlight(stop?.highlight ?? null, active ? `${active.id}#${active.stop}` : '');
+  // The run still recording up to this stop (or its answer): say so; the question waits for the stop.
+  const waiting = active && arriving && arriving.id === active.id && arriving.stop === active.stop ? arriving : null;
+  const waitingForStop = active !== null && arrivingAt({ preparing: null, arriving }, active.id, active.stop);
+  // Scrolled to once more when the stop arrives: the views have grown around the marks meanwhile.
+  useLessonHighlight(stop?.highlight ?? null, active ? `${active.id}#${active.stop}${waitingForStop ? '#waiting' : ''}` : '');
   if (!active || !lesson || !run || !stop) return null;
   const resolved = run.stops[active.stop]!;
   const n = active.stop + 1;
   const m = lesson.stops.length;
   return (
-    <section className="panel lesson-panel" aria-labelledby="lesson-stop-title" data-testid="lesson-panel" data-lesson={lesson.id} data-stop={n}>
+    <section className="panel lesson-panel" aria-labelledby="lesson-stop-title" data-testid="lesson-panel" data-lesson={lesson.id} data-stop={n} aria-busy={waiting ? true : undefined}>
       <header className="lesson-head">
         <span className="lesson-name">
           {t('lessonNumber', { n: lesson.number })} · {lesson.title[lang]}
@@ -45,10 +51,15 @@ export function LessonPanel() {
       <p className="lesson-text" data-testid="lesson-text">
         {fill(stop.text[lang], resolved.facts, lang)}
       </p>
-      {stop.question && resolved.question && (
+      {waiting && (
+        <p className="lesson-waiting" role="status" data-testid="lesson-waiting" data-target={waiting.target}>
+          {t(waiting.target === 'stop' ? 'lessonWaitingStop' : 'lessonWaitingAnswer', { n: waiting.step })}
+        </p>
+      )}
+      {!waitingForStop && stop.question && resolved.question && (
         <LessonQuestion key={`${lesson.id}#${active.stop}`} lessonId={lesson.id} stop={active.stop} question={stop.question} resolved={resolved.question} facts={resolved.facts} answerFacts={resolved.answerFacts} lang={lang} stops={m} />
       )}
-      {!onPath && (
+      {!onPath && !waiting && (
         <button type="button" className="lesson-back" onClick={backToLessonPath} title={t('lessonBackHint')} data-testid="lesson-back">
           {t('lessonBack')}
         </button>

@@ -21,6 +21,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { useFileDrop } from '../config/useFileDrop';
 import { LessonImport, useLessonImport } from './LessonImport';
 import { ALL_LESSONS, useLessonNotes } from '../../app/lessons/lessonNotesStore';
+import { useLessonStatus } from '../../app/lessons/lessonStatus';
 import './lessons.css';
 
 function useProgress(open: boolean): ReadonlyMap<string, LessonProgressRecord> {
@@ -55,7 +56,16 @@ export function LessonPicker() {
     if (files.length === 1 && file) importer.importFile(file);
     else importer.refuseMany(t('hlpDroppedOnPage'), t('lessonDropOne', { n: files.length }));
   });
-  if (!open) return null;
+  const preparing = useLessonStatus((s) => s.preparing);
+  // A lesson opened without the picker (a deep link, the lesson panel) says it is being prepared.
+  if (!open) {
+    const number = preparing && lessons.find((l) => l.id === preparing.id)?.number;
+    return number ? (
+      <p className="lesson-preparing" role="status" data-testid="lesson-preparing">
+        {t('lessonPreparing', { n: number })}
+      </p>
+    ) : null;
+  }
   const start = (id: string, stop: number) => {
     setBusy(id);
     setFailed(null);

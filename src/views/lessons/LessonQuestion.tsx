@@ -11,6 +11,7 @@ import { useAppStore } from '../../store/appStore';
 import { answerKey } from '../../store/lessonSlice';
 import { useT } from '../../i18n/useT';
 import { recordLessonAnswer } from '../../app/lessons/lessonProgress';
+import { goToLessonStep } from '../../app/lessons/lessonNavigation';
 
 interface Props {
   lessonId: string;
@@ -58,8 +59,10 @@ export function LessonQuestion({ lessonId, stop, question, resolved, facts, answ
     record(lessonId, stop, { correct: fb.correct, response: current });
     void recordLessonAnswer(lessonId, stop, stops, fb.correct);
     // Asked before the view showed it: now step to the event the answer was evaluated at.
-    if (atStep !== null) useAppStore.getState().setCursor(atStep);
+    if (atStep !== null) show(atStep);
   };
+  // Where the run is still recording, the player steps there once it is recorded (the panel says so).
+  const show = (step: number) => goToLessonStep({ id: lessonId, stop, step, target: 'answer' });
   const atStep = (resolved.kind === 'files' || resolved.kind === 'number') && resolved.atStep !== undefined ? resolved.atStep : null;
   const shown = given ? feedback(question, resolved, given.response as Response, answerFacts, lang, answerText(question, lang)) : null;
   const name = `lesson-q-${key}`;
@@ -106,12 +109,12 @@ export function LessonQuestion({ lessonId, stop, question, resolved, facts, answ
         <p className={shown.correct ? 'lesson-feedback right' : 'lesson-feedback wrong'} role="status" data-testid="lesson-feedback" data-correct={shown.correct}>
           {shown.text}
           {atStep !== null && (
-            <button type="button" className="lesson-inline" onClick={() => useAppStore.getState().setCursor(atStep)} data-testid="lesson-show-answer">
+            <button type="button" className="lesson-inline" onClick={() => show(atStep)} data-testid="lesson-show-answer">
               {t('lessonShowAnswer', { n: atStep })}
             </button>
           )}
           {resolved.kind === 'next' && (
-            <button type="button" className="lesson-inline" onClick={() => useAppStore.getState().setCursor(resolved.atStep)} data-testid="lesson-show-next">
+            <button type="button" className="lesson-inline" onClick={() => show(resolved.atStep)} data-testid="lesson-show-next">
               {t('lessonShowNext')}
             </button>
           )}
