@@ -31,6 +31,7 @@ export { summarize, type RunSummary, type SummaryCheckpoint, type SummaryFile } 
 export { restCheckpointStatistics, legacyPercentile } from './coordinator/restStats';
 export { transactionsOf, type ExternalTransaction, type TransactionStatus, type TransactionEnd, type SinkOutputRecord } from './job/sink/externalTransactions';
 export { sinkOutcome, type SinkOutcome } from './verdict/sinkOutcome';
+export { seenDuplicates, originCount, type SeenRuns, type OffsetRuns } from './job/sink/seenRuns';
 export { compareSinkOutcomes, exactlyOnceVerdict, type ExactlyOnceVerdict } from './verdict/exactlyOnce';
 export { failureFreeScenario, failureFreeOutcome, FAULT_ACTIONS } from './verdict/failureFreeRun';
 // The validation building blocks, for other formats that read like the scenario's (lessons).

@@ -2,7 +2,7 @@
  * Evaluates a lesson's facts at a stop: from the events recorded up to the stop's step and the
  * engine state after it, read only through the engine's public API.
  */
-import { getEntry, registryKeyForPath, sinkOutcome, type EngineEvent, type EngineState } from '../engine';
+import { getEntry, registryKeyForPath, seenDuplicates, sinkOutcome, type EngineEvent, type EngineState } from '../engine';
 import { findAnchor, matching } from './anchor';
 import type { Fact } from './lessonSchema';
 import type { FactValue } from './template';
@@ -135,7 +135,7 @@ export function evaluateFact(fact: Fact, view: StopView): FactValue {
     }
     case 'sinkDuplicates':
       // What a reader downstream sees: a plain sink's every write, a transactional sink's commits.
-      return Object.values(sinkOutcome(view.state).committed).reduce((sum, times) => sum + Math.max(0, times - 1), 0);
+      return seenDuplicates(sinkOutcome(view.state).committed);
   }
 }
 

@@ -5,8 +5,8 @@
  *
  * The constants are measured, not derived: `bench/scale/memoryPerStep.ts` weighs recorded runs
  * (the scale scenario cut to 2 s and 8 s: ~520–640 bytes per step with its events; a keyframe
- * ~5 KB per subtask plus ~100 bytes per record read so far, most of it the sinks' record of what
- * they emitted), and the scale bench times steps. The estimate is within a factor of about 2;
+ * ~5 KB per subtask plus ~40 bytes per record read so far, since the sinks' record of what they
+ * emitted became runs of offsets: job/sink/seenRuns.ts), and the scale bench times steps. The estimate is within a factor of about 2;
  * it is for deciding "fits or not", not for accounting.
  */
 import type { Scenario } from '../scenario/scenarioSchema';
@@ -30,8 +30,16 @@ export const BYTES_PER_EVENT = 256;
 export const SUMMARY_BYTES_PER_STEP = 400;
 /** A keyframe (an engine snapshot): a fixed part per subtask … */
 export const KEYFRAME_BYTES_PER_SUBTASK = 5_000;
-/** … and a part that grows with the records read so far (the sinks' output log, offsets, transactions). */
-export const KEYFRAME_BYTES_PER_RECORD = 100;
+/**
+ * … and a part that grows with the run, weighed per record read so far. Measured with
+ * `bench/scale/memoryPerStep.ts … summary` on the scale run cut to 8 s and 32 s: 780 KB and
+ * 1,726 KB per keyframe, 38.5 bytes per record between them (it was ~100, then ~48 of them the
+ * sink's per-record `seen`, now a few runs). What grows now is mostly per checkpoint, which the
+ * scale run does in step with its records: the coordinator's checkpoint history (~35 KB per
+ * checkpoint at 48 subtasks), the registry's discarded files, the transactions (their records
+ * are sealed, shared by clones: bench/diag/keyframeShape.ts).
+ */
+export const KEYFRAME_BYTES_PER_RECORD = 40;
 /** The heap state backend keeps every key's state as plain data, copied into every keyframe. */
 export const KEYFRAME_BYTES_PER_HEAP_KEY = 120;
 /**

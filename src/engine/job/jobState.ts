@@ -10,6 +10,7 @@ import { createKeyedBackend, type KeyedBackendData } from './keyedBackend';
 import { buildTopology, type Topology } from './topology';
 import { createTaskCheckpointing, type TaskCheckpointing } from './taskCheckpointing';
 import type { ExternalTransaction } from './sink/externalTransactions';
+import type { SeenRuns } from './sink/seenRuns';
 import type { TwoPhaseCommitState } from './sink/transactionalSink';
 import { createChangelogTaskManager, createChangelogTaskState, taskManagerName, type ChangelogTaskManagerState, type ChangelogTaskState } from './changelog/changelogTaskState';
 import type { ChangelogHandleReaderState } from '../changelog/dstl/changelogHandleReaderWithCache';
@@ -62,8 +63,11 @@ export interface SinkTaskState {
  * so a record emitted again after a restore is visible as a duplicate.
  */
 export interface SinkOutput {
-  /** Emitted records by origin (`p<partition>:g|l<offset>`). */
-  seen: Record<string, number>;
+  /**
+   * How often each record became visible, as runs of offsets per input stream (`p<i>:g`, `p<i>:l`):
+   * job/sink/seenRuns.ts. Not one key per record: every keyframe copies this object.
+   */
+  seen: SeenRuns;
   emitted: number;
   duplicates: number;
   /** Transactions of the transactional sinks, oldest first; absent until the first begins (job/sink/externalTransactions.ts). */

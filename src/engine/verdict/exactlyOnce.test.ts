@@ -4,7 +4,13 @@ import { SCENARIO_FORMAT } from '../scenario/scenarioSchema';
 import { Simulation } from '../simulation';
 import { compareSinkOutcomes } from './exactlyOnce';
 import { failureFreeOutcome, failureFreeScenario } from './failureFreeRun';
+import { seenOf } from '../job/sink/seenRuns';
 import { parseOrigin, sinkOutcome, type SinkOutcome } from './sinkOutcome';
+
+/** An outcome from per-origin counts (the verdict reads runs of offsets: seenRuns.ts). */
+function outcome(counts: Record<string, number>, settled: Record<string, number>): SinkOutcome {
+  return { committed: seenOf(counts), settled };
+}
 
 /** A stream's first n generator records, each delivered `times` times. */
 function delivered(n: number, times = 1, stream = 'p0:g'): Record<string, number> {
@@ -12,10 +18,10 @@ function delivered(n: number, times = 1, stream = 'p0:g'): Record<string, number
 }
 
 describe('compareSinkOutcomes', () => {
-  const reference: SinkOutcome = { committed: delivered(10), settled: { 'p0:g': 10 } };
+  const reference = outcome(delivered(10), { 'p0:g': 10 });
 
   it('judges only the range both runs have settled: a run behind in time has lost nothing', () => {
-    const behind: SinkOutcome = { committed: delivered(4), settled: { 'p0:g': 4 } };
+    const behind = outcome(delivered(4), { 'p0:g': 4 });
     expect(compareSinkOutcomes(behind, reference)).toEqual({ exactlyOnce: true, compared: 4, correct: 4, lost: 0, duplicated: 0, notCompared: 0, lostOrigins: [], duplicatedOrigins: [] });
   });
 
@@ -23,18 +29,18 @@ describe('compareSinkOutcomes', () => {
     const c = delivered(8);
     delete c['p0:g2'];
     c['p0:g5'] = 3;
-    const v = compareSinkOutcomes({ committed: c, settled: { 'p0:g': 8 } }, reference);
+    const v = compareSinkOutcomes(outcome(c, { 'p0:g': 8 }), reference);
     expect(v).toMatchObject({ exactlyOnce: false, compared: 8, correct: 6, lost: 1, duplicated: 2, lostOrigins: ['p0:g2'], duplicatedOrigins: ['p0:g5'] });
   });
 
   it('counts what the run delivered beyond the reference as not compared (and its duplicates anyway)', () => {
-    const ahead: SinkOutcome = { committed: { ...delivered(12), 'p0:g11': 2 }, settled: { 'p0:g': 12 } };
+    const ahead = outcome({ ...delivered(12), 'p0:g11': 2 }, { 'p0:g': 12 });
     expect(compareSinkOutcomes(ahead, reference)).toMatchObject({ compared: 10, correct: 10, notCompared: 2, duplicated: 1, exactlyOnce: false });
   });
 
   it('treats streams separately, each by its own settled offset', () => {
-    const ref: SinkOutcome = { committed: { ...delivered(5), ...delivered(5, 1, 'p1:l') }, settled: { 'p0:g': 5, 'p1:l': 5 } };
-    const run: SinkOutcome = { committed: { ...delivered(5), ...delivered(2, 1, 'p1:l') }, settled: { 'p0:g': 5, 'p1:l': 3 } };
+    const ref = outcome({ ...delivered(5), ...delivered(5, 1, 'p1:l') }, { 'p0:g': 5, 'p1:l': 5 });
+    const run = outcome({ ...delivered(5), ...delivered(2, 1, 'p1:l') }, { 'p0:g': 5, 'p1:l': 3 });
     expect(compareSinkOutcomes(run, ref)).toMatchObject({ compared: 8, correct: 7, lost: 1, lostOrigins: ['p1:l2'] });
   });
 });

@@ -19,7 +19,8 @@
  * nor correct yet: they lie outside the settled range.
  */
 import type { EngineState } from '../state';
-import { parseOrigin, sinkOutcome, type SinkOutcome } from './sinkOutcome';
+import type { OffsetRuns } from '../job/sink/seenRuns';
+import { sinkOutcome, type SinkOutcome } from './sinkOutcome';
 
 export interface ExactlyOnceVerdict {
   /** No record lost and none duplicated. */
@@ -40,91 +41,64 @@ export interface ExactlyOnceVerdict {
 }
 
 /**
- * The reference's origins by stream, sorted by offset, built once per reference outcome. The
- * verdict is shown at the cursor and recomputed for every step a view shows; the reference run
- * holds every record of the whole scenario (284,000 in a 142 s cut of the scale run), and parsing
- * each of its origins on every call was, measured in the app, the largest share of the page's
- * long tasks while a big run recorded or played. With the index, a call costs a binary search
- * per stream plus one pass over what the run itself delivered so far.
+ * Walks two streams' runs side by side: `fn` gets every range [from, to) over which both counts
+ * stay the same, with the run's count and the reference's (0 where one has nothing), in order of
+ * offset; ranges where neither has anything are skipped. Its cost is the number of runs, not of
+ * records: a run without failures is one run per stream, so the verdict at the cursor (recomputed
+ * for every step a view shows) no longer grows with the records delivered, and the reference needs
+ * no index of its own (it held every record of the scenario: 284,000 in a 142 s cut of the scale run).
  */
-interface ReferenceIndex {
-  byStream: Map<string, { offsets: number[]; origins: string[] }>;
+function overlay(a: OffsetRuns, b: OffsetRuns, fn: (from: number, to: number, n: number, r: number) => void): void {
+  let i = 0;
+  let j = 0;
+  let at = Number.NEGATIVE_INFINITY;
+  while (i < a.length || j < b.length) {
+    const aFrom = i < a.length ? a[i]! : Number.POSITIVE_INFINITY;
+    const bFrom = j < b.length ? b[j]! : Number.POSITIVE_INFINITY;
+    const from = Math.max(at, Math.min(aFrom, bFrom));
+    const n = aFrom <= from ? a[i + 2]! : 0;
+    const r = bFrom <= from ? b[j + 2]! : 0;
+    const to = Math.min(n > 0 ? a[i + 1]! : aFrom, r > 0 ? b[j + 1]! : bFrom);
+    fn(from, to, n, r);
+    at = to;
+    if (n > 0 && to === a[i + 1]) i += 3;
+    if (r > 0 && to === b[j + 1]) j += 3;
+  }
 }
 
-const indexed = new WeakMap<SinkOutcome, ReferenceIndex>();
-
-function referenceIndex(reference: SinkOutcome): ReferenceIndex {
-  let ix = indexed.get(reference);
-  if (ix) return ix;
-  const pairs = new Map<string, [number, string][]>();
-  for (const origin of Object.keys(reference.committed)) {
-    const o = parseOrigin(origin);
-    if (!o) continue;
-    let list = pairs.get(o.stream);
-    if (!list) pairs.set(o.stream, (list = []));
-    list.push([o.offset, origin]);
-  }
-  const byStream = new Map<string, { offsets: number[]; origins: string[] }>();
-  for (const [stream, list] of pairs) {
-    list.sort((a, b) => a[0] - b[0]);
-    byStream.set(stream, { offsets: list.map((p) => p[0]), origins: list.map((p) => p[1]) });
-  }
-  ix = { byStream };
-  indexed.set(reference, ix);
-  return ix;
-}
-
-/** How many of the sorted `offsets` are below `limit`. */
-function countBelow(offsets: readonly number[], limit: number): number {
-  let lo = 0;
-  let hi = offsets.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (offsets[mid]! < limit) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+function pushOrigins(out: string[], stream: string, from: number, to: number): void {
+  for (let o = from; o < to; o++) out.push(`${stream}${o}`);
 }
 
 /** Compares a run's sink outcome with the failure-free run's (pure). */
 export function compareSinkOutcomes(run: SinkOutcome, reference: SinkOutcome): ExactlyOnceVerdict {
-  const ref = referenceIndex(reference);
-  const limit = (stream: string): number => Math.min(run.settled[stream] ?? 0, reference.settled[stream] ?? 0);
-  // The reference's records inside the compared range: per stream, those below its limit.
   let compared = 0;
-  for (const [stream, { offsets }] of ref.byStream) compared += countBelow(offsets, limit(stream));
-  // One pass over the run's deliveries: which of the compared records it delivered (once or more),
-  // its extra copies, and what lies beyond the compared range.
-  let present = 0;
   let correct = 0;
   let duplicated = 0;
   let notCompared = 0;
-  const duplicatedOrigins: string[] = [];
-  const limits = new Map<string, number>();
-  for (const origin of Object.keys(run.committed)) {
-    const n = run.committed[origin]!;
-    const refN = reference.committed[origin];
-    const extra = n - Math.max(1, refN ?? 0);
-    if (extra > 0) {
-      duplicated += extra;
-      duplicatedOrigins.push(origin);
-    }
-    const o = parseOrigin(origin);
-    let lim = o ? limits.get(o.stream) : undefined;
-    if (o && lim === undefined) limits.set(o.stream, (lim = limit(o.stream)));
-    if (!o || o.offset >= lim!) notCompared += 1;
-    else if (refN !== undefined && n !== 0) {
-      present += 1;
-      if (n === 1) correct += 1;
-    }
-  }
-  // Lost records are rare: only then walk the compared range to name them.
   const lostOrigins: string[] = [];
-  if (present < compared) {
-    for (const [stream, { offsets, origins }] of ref.byStream) {
-      const k = countBelow(offsets, limit(stream));
-      for (let i = 0; i < k; i++) if ((run.committed[origins[i]!] ?? 0) === 0) lostOrigins.push(origins[i]!);
-    }
+  const duplicatedOrigins: string[] = [];
+  const streams = new Set([...Object.keys(run.committed), ...Object.keys(reference.committed)]);
+  for (const stream of streams) {
+    const limit = Math.min(run.settled[stream] ?? 0, reference.settled[stream] ?? 0);
+    overlay(run.committed[stream] ?? [], reference.committed[stream] ?? [], (from, to, n, r) => {
+      // The part inside the compared range, and the part beyond it.
+      const inTo = Math.min(to, limit);
+      const inside = Math.max(0, inTo - from);
+      if (r > 0 && inside > 0) {
+        compared += inside;
+        if (n === 0) pushOrigins(lostOrigins, stream, from, inTo);
+        else if (n === 1) correct += inside;
+      }
+      if (n === 0) return;
+      notCompared += to - from - inside;
+      // Every copy beyond the reference's own (or beyond one) is a duplicate, inside the range or not.
+      const extra = n - Math.max(1, r);
+      if (extra > 0) {
+        duplicated += extra * (to - from);
+        pushOrigins(duplicatedOrigins, stream, from, to);
+      }
+    });
   }
   lostOrigins.sort();
   duplicatedOrigins.sort();

@@ -1,6 +1,6 @@
 /**
  * What a run has delivered downstream, reduced to what the exactly-once verdict compares: how
- * often each record became visible (by origin), and, per input stream, how far the run has
+ * often each record became visible (runs of offsets per input stream), and, per input stream, how far the run has
  * settled: below that offset every record has been read and is no longer on its way (in a
  * channel, held back by alignment, or in an open or pre-committed transaction), so it either
  * reached the output by now or never will in this run.
@@ -8,33 +8,18 @@
 import { arrivingRecords } from '../dataflow/networkBuffers';
 import type { EngineState } from '../state';
 import { transactionsOf } from '../job/sink/externalTransactions';
+import { copySeen, parseOrigin, type SeenRuns } from '../job/sink/seenRuns';
+
+export { parseOrigin };
 
 export interface SinkOutcome {
-  /** How many times each record became visible downstream, by origin (`p<i>:g<offset>`, `p<i>:l<offset>`). */
-  committed: Record<string, number>;
+  /**
+   * How many times each record became visible downstream: per input stream (`p<i>:g`, `p<i>:l`),
+   * runs of offsets with their count (job/sink/seenRuns.ts), the sink output's own `seen`.
+   */
+  committed: SeenRuns;
   /** Per input stream (`p<i>:g` generator, `p<i>:l` script log): the settled offset (see above). */
   settled: Record<string, number>;
-}
-
-/** An origin split into its stream and offset; null if it is not an origin. */
-export function parseOrigin(origin: string): { stream: string; offset: number } | null {
-  // By character codes, not a regular expression: the verdict parses every delivered record's
-  // origin each time the cursor moves (exactlyOnce.ts), and the regex was most of that cost.
-  const colon = origin.indexOf(':');
-  if (origin.charCodeAt(0) !== 112 /* p */ || colon < 2 || colon + 2 >= origin.length) return null;
-  if (!allDigits(origin, 1, colon)) return null;
-  const kind = origin.charCodeAt(colon + 1);
-  if (kind !== 103 /* g */ && kind !== 108 /* l */) return null;
-  if (!allDigits(origin, colon + 2, origin.length)) return null;
-  return { stream: origin.slice(0, colon + 2), offset: Number(origin.slice(colon + 2)) };
-}
-
-function allDigits(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
 }
 
 /** The sink outcome of an engine state (pure: reads the state, changes nothing). */
@@ -64,8 +49,8 @@ export function sinkOutcome(state: Readonly<EngineState>): SinkOutcome {
     const o = parseOrigin(origin);
     if (o && o.offset < (settled[o.stream] ?? 0)) settled[o.stream] = o.offset;
   }
-  // A recorded step's state is frozen: its counts cannot change, so they need no copy (a copy per
-  // call was one more pass over every record delivered so far, each time the cursor moved).
+  // A recorded step's state is frozen: its counts cannot change, so they need no copy. A live
+  // state's runs change in place as records become visible: the outcome gets its own.
   const seen = job.output.seen;
-  return { committed: Object.isFrozen(seen) ? seen : { ...seen }, settled };
+  return { committed: Object.isFrozen(seen) ? seen : copySeen(seen), settled };
 }

@@ -3,10 +3,12 @@
  * in `job.output` because it lives outside Flink and survives every restart. A transactional
  * sink writes into a transaction that stays invisible until it is committed; a plain sink's
  * records are visible at once. `seen` counts how often each record (by its origin) became
- * visible, so a record made visible twice is a duplicate downstream.
+ * visible, as runs of offsets per input stream (seenRuns.ts), so a record made visible twice is a
+ * duplicate downstream.
  */
 import type { SinkOutput } from '../jobState';
 import { sealPlain } from '../../core/plainData';
+import { addOrigin } from './seenRuns';
 
 /** Where a transaction is in its life (Kafka: ongoing, prepared by a flush, committed, aborted). */
 export type TransactionStatus = 'open' | 'pre-committed' | 'committed' | 'aborted';
@@ -84,8 +86,7 @@ export function findTransaction(output: SinkOutput, ref: TransactionRef): Extern
 export function makeVisible(output: SinkOutput, records: readonly SinkOutputRecord[]): number {
   let duplicates = 0;
   for (const r of records) {
-    const seen = (output.seen[r.origin] ?? 0) + 1;
-    output.seen[r.origin] = seen;
+    const seen = addOrigin(output.seen, r.origin);
     output.emitted += 1;
     if (seen > 1) duplicates += 1;
   }
