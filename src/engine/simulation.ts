@@ -4,6 +4,7 @@
  */
 import { createQueue, dequeue, enqueue, peek } from './core/eventQueue';
 import { clonePlain, digestPlain } from './core/plainData';
+import { sealFinished } from './sealFinished';
 import { createRng } from './core/rng';
 import type { EngineEvent } from './events';
 import type { UserAction } from './actions';
@@ -57,7 +58,11 @@ export class Simulation {
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== ENGINE_STATE_FORMAT) {
       throw new Error(`Not an engine snapshot: expected format "${ENGINE_STATE_FORMAT}"`);
     }
-    return new Simulation(clonePlain(snapshot));
+    const state = clonePlain(snapshot);
+    // A keyframe that crossed from the Web Worker as text lost its sealed marks: seal again, so
+    // the views' copies (`Timeline.stateAt`) share the finished parts instead of copying them.
+    sealFinished(state);
+    return new Simulation(state);
   }
 
   /** The whole engine state as plain data (a copy; byte arrays are shared, they are immutable). */

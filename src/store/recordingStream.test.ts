@@ -89,7 +89,9 @@ describe('runs recorded in the worker, as the page sees them', () => {
   });
 
   it('whenRecorded(position) resolves once that step has arrived, before the run is whole', async () => {
-    store().loadScenario(DEFAULT_SCENARIO);
+    // A run long enough that the slices released while the store waits to show new steps
+    // (SHOW_EVERY_MS of wall time) cannot finish it, however fast the machine.
+    store().loadScenario({ ...DEFAULT_SCENARIO, untilMs: DEFAULT_SCENARIO.untilMs * 20 });
     const t = store().timeline;
     expect(t.length).toBe(0);
     expect(await until(store().whenRecorded(200))).toBe(true);

@@ -7,7 +7,7 @@
 import { RPC_LATENCY_MS } from '../job/latencies';
 import type { StepContext } from '../stepContext';
 import { deleteFile } from '../storage/remoteStorage';
-import { historyOf, type CheckpointFailureReason } from './coordinatorState';
+import { historyOf, sealFinishedCheckpoint, type CheckpointFailureReason } from './coordinatorState';
 import { registryAborted } from './registryBridge';
 import { failJob } from './failJobCallback';
 import { clearFailureCount, countFailure } from './failureManager';
@@ -30,6 +30,8 @@ export function abortPendingCheckpoint(ctx: StepContext, id: number, reason: Che
     h.status = 'FAILED';
     h.failureReason = reason;
     h.latestAckMs = ctx.nowMs;
+    // It left `pending`: a late acknowledgement is dropped, so its per-subtask rows are final.
+    sealFinishedCheckpoint(h);
   }
   const tolerable = ctx.state.scenario.checkpointing.tolerableFailed;
   // `CheckpointFailureManager#handleTaskLevelCheckpointException` L188: a task failing the

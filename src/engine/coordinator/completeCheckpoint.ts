@@ -12,7 +12,7 @@ import type { StepContext } from '../stepContext';
 import { deleteFile, writeFile } from '../storage/remoteStorage';
 import { abortPendingCheckpoint } from './abortCheckpoint';
 import { registryAcknowledged, registryCompleted } from './registryBridge';
-import { checkpointDir, historyOf, type CheckpointFileRef, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
+import { checkpointDir, historyOf, sealFinishedCheckpoint, type CheckpointFileRef, type CompletedCheckpoint, type PendingCheckpoint } from './coordinatorState';
 import { changelogHandleFiles } from '../changelog/dstl/changelogStateHandle';
 import { taskFilesOf } from './taskFiles';
 import { handleCheckpointSuccess } from './failureManager';
@@ -158,6 +158,8 @@ function completePendingCheckpoint(ctx: StepContext, p: PendingCheckpoint): void
   h.status = 'COMPLETED';
   h.completeMs = ctx.nowMs;
   h.stateSize = stateSize;
+  // No acknowledgement can reach it now (it left `pending`): its per-subtask rows are final.
+  sealFinishedCheckpoint(h);
 
   const subsumed: CompletedCheckpoint[] = [];
   // Flink ≤1.14 (`CheckpointCoordinator.completePendingCheckpoint` before FLINK-24611/1.15):

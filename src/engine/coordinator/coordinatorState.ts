@@ -5,6 +5,7 @@
  */
 import type { SubtaskStateSnapshot } from '../format/stateHandles';
 import type { SavepointFormatType } from '../format/savepointFormat';
+import { sealPlain } from '../core/plainData';
 
 /** Per-subtask figures of one checkpoint (Flink's `SubtaskStateStats`). */
 export interface SubtaskCheckpointStats {
@@ -249,6 +250,17 @@ export function createCoordinatorState(jobId: string): CoordinatorState {
 
 // The directory layout belongs to the checkpoint storage (format/snapshotLocation.ts), below the tasks.
 export { checkpointDir } from '../format/snapshotLocation';
+
+/**
+ * Seals what a finished checkpoint's history row collected from its acknowledgements: no
+ * acknowledgement reaches it once it left `pending`, and clones share sealed values instead of
+ * copying them (see sealFinished.ts).
+ */
+export function sealFinishedCheckpoint(h: CheckpointHistoryEntry): void {
+  sealPlain(h.subtasks);
+  sealPlain(h.taskFiles);
+  if (h.files) sealPlain(h.files);
+}
 
 export function historyOf(c: CoordinatorState, id: number): CheckpointHistoryEntry | undefined {
   return c.history.find((h) => h.id === id);

@@ -6,6 +6,7 @@
  */
 import type { SharedFileHandle } from './sharedFileHandle';
 import type { SharedStateEntry } from './sharedStateEntry';
+import { sealPlain } from '../core/plainData';
 
 /** Why a shared file left the registry (or never entered it). */
 export type DiscardReason =
@@ -124,7 +125,8 @@ export function recordDiscards(
   subsumedCheckpointIds: readonly number[] = [],
 ): RegistryOutcome {
   const sorted = [...discards].sort(compareDiscards);
-  for (const d of sorted) log.push(d);
+  // The log only grows and its entries never change: sealed, clones share them (core/sealFinished.ts).
+  for (const d of sorted) log.push(sealPlain(d));
   return {
     deleted: sorted.filter((d) => d.deleted),
     released: sorted.filter((d) => !d.deleted),

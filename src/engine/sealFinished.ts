@@ -1,0 +1,22 @@
+/**
+ * The parts of the engine state that never change again, sealed (frozen, and shared by every
+ * later clone instead of copied): a finished checkpoint's per-subtask statistics and file lists,
+ * a closed transaction's records, the registry's log of discarded files. They grow with every
+ * checkpoint; unsealed, every keyframe and every `Timeline.stateAt` (each frame while playing)
+ * copied and froze all of them again (at the scale run's 64th checkpoint the history alone was
+ * half of a 20 ms copy, and it grows with every checkpoint).
+ *
+ * The engine seals them as they finish (completeCheckpoint and abortCheckpoint through
+ * `sealFinishedCheckpoint`, endTransaction,
+ * recordDiscards). A state rebuilt from a keyframe that crossed from the Web Worker as text has
+ * lost that mark, so `Simulation.fromSnapshot` seals it again here, once per keyframe read.
+ */
+import { sealFinishedCheckpoint } from './coordinator/coordinatorState';
+import type { EngineState } from './state';
+import { sealPlain } from './core/plainData';
+
+export function sealFinished(s: EngineState): void {
+  for (const h of s.coordinator.history) if (h.status !== 'IN_PROGRESS') sealFinishedCheckpoint(h);
+  for (const t of s.job.output.transactions ?? []) if (t.status === 'committed' || t.status === 'aborted') sealPlain(t.records);
+  for (const d of s.registry.discarded) sealPlain(d);
+}
