@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, parseScenarioText, type UserAction } from '../engine';
 import { KEYFRAME_EVERY, keyframeEveryFor } from './keyframeSpacing';
-import { RecorderCore, unpackChunk, type RecordingChunk } from './recorderCore';
+import { RecorderCore, SEEK_GRID, unpackChunk, type RecordingChunk } from './recorderCore';
 import { lazyKeyframe } from './keyframeCodec';
 
 /** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
@@ -122,6 +122,25 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     expect(t.keyframeNear(far).position).toBe(packed.position);
     expect(digestPlain(t.stateAt(far))).toBe(digestPlain(whole.stateAt(far)));
     expect(digestPlain(t.stateAt(own + 1))).toBe(digestPlain(whole.stateAt(own + 1)));
+  });
+});
+
+describe('a far seek in a big run', () => {
+  it('gets a keyframe replayed in the worker next to the position, not the run’s own keyframe thousands of steps back', async () => {
+    const big = parseScenarioText(readFileSync('scenarios/views-at-scale.json', 'utf8'));
+    if (!big.ok) throw new Error('scenarios/views-at-scale.json does not parse');
+    const { core } = harness();
+    core.record(1, big.scenario);
+    const t = core['timeline']!;
+    while (t.length < 300) await new Promise((r) => setTimeout(r, 0));
+    core.cancel(1);
+    expect(t.keyframeEvery).toBeGreaterThan(t.length);
+    const far = t.length - 3;
+    expect(t.keyframeNear(far).position).toBe(0);
+    const packed = core.keyframeNear(1, far)!;
+    expect(packed.position).toBe(Math.floor(far / SEEK_GRID) * SEEK_GRID);
+    expect(far - packed.position).toBeLessThan(SEEK_GRID);
+    expect(digestPlain(lazyKeyframe(packed).state)).toBe(digestPlain(t.stateAt(packed.position)));
   });
 });
 

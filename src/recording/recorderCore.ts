@@ -12,6 +12,9 @@ import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
 import { recordingOptionsFor } from './keyframeSpacing';
 
+/** A seek's keyframe from the worker is on this grid of steps (the app's keyframe spacing for small runs). */
+export const SEEK_GRID = 32;
+
 /** A TimelineChunk as it crosses to the page: keyframes packed as text (keyframeCodec.ts). */
 export interface WireChunk extends Omit<TimelineChunk, 'keyframes'> {
   keyframes: PackedKeyframe[];
@@ -89,13 +92,19 @@ export class RecorderCore {
   }
 
   /**
-   * The recording's own keyframe nearest at or before `position`, packed, for a page that seeks
-   * far from the keyframes it was sent; null when `epoch` is not the recording held here.
+   * A keyframe at most SEEK_GRID steps before `position`, packed, for a page that seeks far from
+   * the keyframes it was sent; null when `epoch` is not the recording held here. A big run's own
+   * keyframes are far apart (their spacing grows so they fit in memory: 131,072 steps for the
+   * scale run), so the state there is replayed here, on the worker's thread, and the page replays
+   * at most SEEK_GRID steps. Reads go through the timeline's reader, so a scrub forward steps on
+   * from the previous one instead of replaying from the keyframe again.
    */
   keyframeNear(epoch: number, position: number): PackedKeyframe | null {
     const t = this.timeline;
     if (!t || epoch !== this.epoch || position > t.length) return null;
-    return packKeyframe(t.keyframeNear(position));
+    const own = t.keyframeNear(position);
+    const at = Math.floor(position / SEEK_GRID) * SEEK_GRID;
+    return packKeyframe(at > own.position ? { position: at, state: t.stateAt(at) } : own);
   }
 
   /** Stops the recording of `epoch` where it is; a last chunk says it is done. */
