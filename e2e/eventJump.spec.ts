@@ -88,7 +88,11 @@ test('‹ and › are disabled, with the reason, when there is no previous or ne
   // Walk to the last completion: › is then disabled and says why.
   let guard = 0;
   while (await next.isEnabled()) {
+    const before = await readStep(page);
     await next.click();
+    // A jump far from the page's keyframes waits for the worker's one there before the cursor
+    // moves: wait for it, or › may turn disabled between isEnabled() and the next click.
+    await expect.poll(() => readStep(page)).toBeGreaterThan(before);
     if (++guard > 50) throw new Error('› never became disabled');
   }
   const last = await readStep(page);
