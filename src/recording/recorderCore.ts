@@ -10,7 +10,7 @@
 import { Timeline, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
-import { recordingOptionsFor } from './keyframeSpacing';
+import { KEYFRAME_EVERY, recordingOptionsFor } from './keyframeSpacing';
 
 /** A seek's keyframe from the worker is on this grid of steps (the app's keyframe spacing for small runs). */
 export const SEEK_GRID = 32;
@@ -112,7 +112,17 @@ export class RecorderCore {
     const t = this.timeline;
     if (!t || epoch !== this.epoch || t.complete) return;
     t.stop();
-    this.send({ epoch, chunk: packChunk(t.takeChunk(this.opts.keyframeGap)) });
+    this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });
+  }
+
+  /**
+   * How far apart the keyframes sent to the page are. A small run's keyframes (every
+   * KEYFRAME_EVERY steps, a few KB each, decoded only when read) all go, so the page seeks it
+   * at once, as when it recorded in the page's thread; a big run's are megabytes: at most one
+   * per chunk, the page asks for one near a far seek (keyframeNear).
+   */
+  private gapFor(t: Timeline): number {
+    return t.keyframeEvery <= KEYFRAME_EVERY ? 0 : this.opts.keyframeGap;
   }
 
   private restart(epoch: number): void {
@@ -137,7 +147,7 @@ export class RecorderCore {
         while (!t.recordSome(this.opts.stepsPerCheck) && this.opts.now() < until) {
           /* record on */
         }
-        this.send({ epoch, chunk: packChunk(t.takeChunk(this.opts.keyframeGap)) });
+        this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });
         if (t.complete) break;
         await this.opts.pause();
       }
