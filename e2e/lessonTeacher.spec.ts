@@ -258,14 +258,17 @@ test('the lesson builder: two stops, a question and two highlights; after a relo
   await expect(page.getByTestId('lesson-panel')).toHaveAttribute('data-lesson', 'barriers-first-mine');
   // Reload: the lesson comes back from IndexedDB.
   await page.reload();
-  // Once storage is open, the reload offers to restore the job of the lesson's run (it completed a
-  // checkpoint): start fresh. The offer comes after the page is shown, so wait for it.
-  // The lesson picker can open over the offer (both are dialogs): go to the simulator first.
+  // Once storage is open, the reload may offer to restore the job of the saved run (when its
+  // storage held a completed checkpoint where the cursor was): start fresh. The offer comes after
+  // the page is shown, and the lesson picker waits until it is answered (one start-up dialog at a time).
   await storageReady(page);
-  await expect(page.getByTestId('offer-fresh')).toBeAttached({ timeout: 30_000 });
-  if (await page.getByTestId('lesson-picker').isVisible()) await page.getByTestId('picker-simulator').click();
-  await page.getByTestId('offer-fresh').click();
-  await page.getByTestId('lessons-button').click();
+  const offer = page.getByTestId('offer-fresh');
+  await offer.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
+  if (await offer.isVisible()) await offer.click();
+  // The picker may open on its own once the start-up is settled; open it if it did not.
+  const picker = page.getByTestId('lesson-picker');
+  await picker.waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
+  if (!(await picker.isVisible())) await page.getByTestId('lessons-button').click();
   const yours = page.getByTestId('lesson-yours');
   await expect(yours).toContainText('Your lessons');
   await expect(yours.getByTestId('lesson-card-barriers-first-mine')).toContainText('Barriers first');
