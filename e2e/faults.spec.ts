@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, jump, readStep, watchErrors } from './helpers';
+import { englishByDefault, jump, readStep, recorded, watchErrors } from './helpers';
 
 test.beforeEach(async ({ page, context }) => {
   await englishByDefault(context);
@@ -129,6 +129,8 @@ test('the restore and backend actions that do not apply are disabled, with the r
 });
 
 test('a flush and a compaction of chosen SST files, at the cursor', async ({ page }) => {
+  // The run streams in from the worker: the scrubber reaches step 300 once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('300');
   await page.getByTestId('backend-task').selectOption('count#0');
   await page.getByTestId('action-flush').click();

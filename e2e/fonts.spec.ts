@@ -5,7 +5,7 @@
  * Chromium says which font drew a node's text (DevTools' CSS.getPlatformFontsForNode).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { recorded, watchErrors } from './helpers';
 
 interface Drawn {
   text: string;
@@ -52,6 +52,8 @@ for (const lang of ['en', 'zh'] as const) {
     });
     await page.addInitScript((l) => localStorage.setItem('checkpoint-lab.lang', l), lang);
     await page.goto('/');
+    // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+    await recorded(page);
     await page.getByTestId('scrubber').fill('600');
     // The page must hold still while its nodes are measured: the sink verdict's reference run
     // records in a worker of its own and re-renders the history panel when it arrives.

@@ -4,7 +4,7 @@
  * named, and the main controls work without a mouse.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readStep, watchErrors } from './helpers';
+import { readStep, recorded, watchErrors } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -137,6 +137,8 @@ test('every control is reachable by Tab, in page order, with a visible focus rin
 }) => {
   const errors = watchErrors(page);
   await page.goto('/');
+  // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('600');
   const round = await tabAround(page);
   // The round starts wherever focus was last (the scrubber): read it from the header on.
@@ -183,6 +185,8 @@ test('the stage tabs, the action groups and their contents are reachable with vi
   // Four rounds of Tab through the page, which has more stops since glossary terms are buttons.
   test.setTimeout(150_000);
   await page.goto('/');
+  // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('600');
   for (const tab of ['timeline', 'charts']) {
     await page.getByTestId(`tab-${tab}`).click();
@@ -201,6 +205,8 @@ test('in presenter mode the remaining controls are reachable by Tab with a visib
 }) => {
   await page.addInitScript(() => localStorage.setItem('checkpoint-lab.presenter', '1'));
   await page.goto('/');
+  // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('600');
   const ids = (await tabAround(page)).map((s) => s.testId);
   for (const id of [

@@ -4,7 +4,7 @@
  * refuses it), remembered across visits like the language.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotAndMeasure, watchErrors } from './helpers';
+import { recorded, screenshotAndMeasure, watchErrors } from './helpers';
 
 async function startIn(page: Page, lang: 'en' | 'zh', presenter: boolean): Promise<void> {
   await page.addInitScript(
@@ -54,6 +54,8 @@ for (const [width, height, scale] of [
       await page.setViewportSize({ width, height });
       await startIn(page, lang, true);
       await page.goto('/');
+      // The run streams in from the worker: the scrubber reaches step 600 once it is recorded.
+      await recorded(page);
       await page.getByTestId('scrubber').fill('600');
       await page.mouse.click(2, height / 2); // no focus ring in the picture
       await expect(page.getByTestId('app')).toHaveClass(/\bpresenter\b/);
@@ -188,6 +190,8 @@ for (const [width, height, scale] of [
     await page.setViewportSize({ width, height });
     await startIn(page, 'en', false);
     await page.goto('/');
+    // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+    await recorded(page);
     await page.getByTestId('scrubber').fill('600');
     await page.getByTestId('tab-timeline').click();
     const normalGantt = await svgTexts(page, 'gantt-overview');

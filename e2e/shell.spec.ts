@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readStep, screenshotAndMeasure, watchErrors } from './helpers';
+import { readStep, recorded, screenshotAndMeasure, watchErrors } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   // Each test has a fresh browser context; start it in English unless the page chose otherwise.
@@ -117,6 +117,8 @@ test('the language switch changes the UI and is remembered', async ({ page }) =>
 
 test('clicking a subtask shows its keyed state by key group', async ({ page }) => {
   await page.goto('/');
+  // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('150');
   await page.getByTestId('node-count#1').click();
   await expect(page.getByTestId('task-state')).toContainText('count#1');
@@ -131,6 +133,8 @@ test('clicking a subtask shows its keyed state by key group', async ({ page }) =
 test('a screenshot at projector size is not blank', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
+  // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('30');
   await page.waitForTimeout(300);
   const shot = await screenshotAndMeasure(page, 'shell-1280x720');

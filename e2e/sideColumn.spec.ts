@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { changelogShareLink } from './changelogScenario';
-import { watchErrors } from './helpers';
+import { recorded, watchErrors } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -31,6 +31,8 @@ test('at 1280×720 the subtask state gets the height: events folded by default, 
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
+  // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('150');
   await page.getByTestId('node-count#1').click();
   await expect(page.getByTestId('state-table')).toBeVisible();
@@ -87,6 +89,8 @@ test('the fold buttons work from the keyboard, with a visible focus ring and a n
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/');
+  // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('150');
   const toggle = page.getByTestId('actions-toggle');
   await expect(toggle).toHaveAccessibleName('Hide the actions');
@@ -137,6 +141,8 @@ test('a changelog subtask at 1280×720: the DSTL tape is in reach in the subtask
 test('at 1920×1080 the event list starts open and the subtask state is tall', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/');
+  // The run streams in from the worker: the scrubber reaches a step once it is recorded.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('150');
   await page.getByTestId('node-count#1').click();
   await expect(page.getByTestId('events-toggle')).toHaveAttribute('aria-expanded', 'true');
