@@ -91,6 +91,8 @@ test('keyboard shortcuts drive playback and the help overlay', async ({ page }) 
 
 test('acting at an earlier step branches the timeline and says so', async ({ page }) => {
   await page.goto('/');
+  // The run streams in from the worker: its end is known once it is recorded.
+  await recorded(page);
   await page.getByTestId('jump-end').click();
   const end = await readStep(page);
   await page.getByTestId('scrubber').fill('20');
