@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DEFAULT_SCENARIO_INPUT, scenarioOf } from './defaultScenario';
 import type { Scenario } from './scenario/scenarioSchema';
 import { Simulation } from './simulation';
-import { Timeline } from './timeline';
+import { STEP_ON_MAX, Timeline } from './timeline';
 import type { EngineEvent } from './events';
 import type { UserAction } from './actions';
 
@@ -118,9 +118,9 @@ describe('Timeline', () => {
         for (const i of targets) {
           let calls = 1;
           while (!timeline.advanceReader(i, slice)) calls++;
-          // A keyframe restore, then at most keyframeEvery - 1 steps past it, `slice` at a time
-          // (or stepping on from a nearer earlier read).
-          expect(calls).toBeLessThanOrEqual(1 + Math.ceil((timeline.keyframeEvery - 1) / slice) + 1);
+          // A keyframe restore, then at most keyframeEvery - 1 steps past it, `slice` at a time,
+          // or stepping on from an earlier read at most STEP_ON_MAX steps behind.
+          expect(calls).toBeLessThanOrEqual(1 + Math.ceil(Math.max(timeline.keyframeEvery - 1, STEP_ON_MAX) / slice) + 1);
           const fresh = Simulation.create(cfg);
           for (let k = 0; k < i; k++) fresh.step();
           expect(timeline.stateAt(i)).toEqual(fresh.snapshot());
@@ -129,6 +129,18 @@ describe('Timeline', () => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('a read steps on from the previous one past keyframes, but never across a user action', () => {
+    const cfg = config(13, 2_000);
+    const timeline = Timeline.record(cfg, { keyframeEvery: 8 });
+    const at = timeline.branch(40, { do: 'emit', records: [{ key: 'extra', value: 1000 }] });
+    // Reads close behind each other, across keyframes (every 8 steps) and across the action at `at`.
+    for (const p of [20, 37, at - 1, at + 3, at + 30]) {
+      const read = timeline.stateAt(p);
+      expect(read).toEqual(timeline.seek(p).snapshot());
+    }
+    expect(timeline.eventsAt(at).map((e) => e.type)).toEqual(['user.action']);
   });
 
   it('records the events of each step and their times', () => {

@@ -23,6 +23,23 @@ import type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyfram
 const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
 /** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
 const FROZEN_CACHE_SIZE = 8;
+/**
+ * A read steps the working simulation on from where it stands, rather than restoring a nearer
+ * keyframe, when it is at most this many steps behind (and no user action lies between). Restoring
+ * copies the whole state (a keyframe from the worker is first decoded): at parallelism 16 with
+ * 100,000 keys that is more than replaying a few hundred steps, and playing a big run fast crosses
+ * a keyframe almost every frame.
+ */
+export const STEP_ON_MAX = 512;
+/** Working simulations kept for reads: the forward one (the cursor) and one for reads behind it. */
+const READERS = 2;
+
+interface Reader {
+  sim: Simulation;
+  pos: number;
+  /** When it was last used (a counter): the least recently used one is restored first. */
+  used: number;
+}
 
 export class Timeline {
   readonly keyframeEvery: number;
@@ -40,9 +57,13 @@ export class Timeline {
   /** Steps up to this position (and the keyframes up to it) were handed out by `takeChunk`. */
   private sentSteps = 0;
   private lastSentKeyframe = 0;
-  /** A working simulation for reads, positioned at `readerPos`. */
-  private reader: Simulation | null = null;
-  private readerPos = -1;
+  /**
+   * Working simulations for reads (at most READERS), each positioned at `pos`. Two, so a read
+   * behind (a view comparing with the step before, while playback reads forward) restores a
+   * keyframe into the other one instead of sending the forward reader back.
+   */
+  private readers: Reader[] = [];
+  private readerUses = 0;
   private frozenCache: { position: number; state: EngineState }[] = [];
   private failure: RecordingError | null = null;
   private cuts = 0;
@@ -248,14 +269,10 @@ export class Timeline {
     const cached = this.frozenCache.find((c) => c.position === position);
     if (cached) return cached.state;
     const kf = this.keyframeAtOrBefore(position);
-    const canStepOn = this.reader !== null && this.readerPos <= position && this.readerPos >= kf.position;
-    if (!canStepOn) {
-      this.reader = Simulation.fromSnapshot(kf.state);
-      this.readerPos = kf.position;
-    }
-    this.replay(this.reader!, this.readerPos, position);
-    this.readerPos = position;
-    const state = deepFreeze(this.reader!.snapshot());
+    const r = this.readerFor(position, kf) ?? this.restoreReader(kf);
+    this.replay(r.sim, r.pos, position);
+    r.pos = position;
+    const state = deepFreeze(r.sim.snapshot());
     // Views animate from the previous step to this one, and while playing fast the reading
     // panels show positions a few frames old (one panel group per frame), so keep the recent ones.
     this.frozenCache = [{ position, state }, ...this.frozenCache].slice(0, FROZEN_CACHE_SIZE);
@@ -272,16 +289,48 @@ export class Timeline {
     this.check(position);
     if (this.frozenCache.some((c) => c.position === position)) return true;
     const kf = this.keyframeAtOrBefore(position);
-    if (this.reader === null || this.readerPos > position || this.readerPos < kf.position) {
-      this.reader = Simulation.fromSnapshot(kf.state);
-      this.readerPos = kf.position;
-      // Restoring a keyframe is a slice of its own.
-      return this.readerPos === position;
-    }
-    const to = Math.min(position, this.readerPos + Math.max(1, maxSteps));
-    this.replay(this.reader, this.readerPos, to);
-    this.readerPos = to;
+    const r = this.readerFor(position, kf);
+    // Restoring a keyframe is a slice of its own.
+    if (!r) return this.restoreReader(kf).pos === position;
+    const to = Math.min(position, r.pos + Math.max(1, maxSteps));
+    this.replay(r.sim, r.pos, to);
+    r.pos = to;
     return to === position;
+  }
+
+  /**
+   * The working simulation a read of `position` steps on from (the nearest behind it), or null if
+   * none can: one can when it stands at or before `position` and either no keyframe lies between
+   * (replay from `kf` would be longer) or it is close behind with no user action in between (an
+   * action is not in the queue, so replay cannot cross it: the keyframe right after it must be
+   * restored).
+   */
+  private readerFor(position: number, kf: Keyframe): Reader | null {
+    let best: Reader | null = null;
+    for (const r of this.readers) {
+      if (r.pos > position || (best && best.pos >= r.pos)) continue;
+      if (r.pos < kf.position && (position - r.pos > STEP_ON_MAX || this.interventionList.some((iv) => iv.step > r.pos && iv.step <= position))) continue;
+      best = r;
+    }
+    if (best) best.used = ++this.readerUses;
+    return best;
+  }
+
+  /** Restores `kf` into a new working simulation, or into the least recently used one. */
+  private restoreReader(kf: Keyframe): Reader {
+    const r: Reader = { sim: Simulation.fromSnapshot(kf.state), pos: kf.position, used: ++this.readerUses };
+    if (this.readers.length >= READERS) {
+      const lru = this.readers.reduce((a, b) => (b.used < a.used ? b : a));
+      this.readers.splice(this.readers.indexOf(lru), 1);
+    }
+    this.readers.push(r);
+    return r;
+  }
+
+  /** Where the working simulation of the latest read stands (null before the first read). */
+  readerPosition(): number | null {
+    if (this.readers.length === 0) return null;
+    return this.readers.reduce((a, b) => (b.used > a.used ? b : a)).pos;
   }
 
   /**
@@ -387,8 +436,7 @@ export class Timeline {
   }
 
   private invalidateReads(): void {
-    this.reader = null;
-    this.readerPos = -1;
+    this.readers = [];
     this.frozenCache = [];
   }
 

@@ -116,7 +116,7 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     const far = t.length - 5;
     expect(core.keyframeNear(6, far)).toBeNull();
     const packed = core.keyframeNear(7, far)!;
-    expect(packed.position).toBe(Math.floor(far / 32) * 32);
+    expect(packed.position).toBe(Math.floor((far - 1) / 32) * 32);
     expect(digestPlain(lazyKeyframe(packed).state)).toBe(digestPlain(whole.stateAt(packed.position)));
     expect(digestPlain(t.stateAt(far))).toBe(digestPlain(whole.stateAt(far)));
   });
@@ -135,9 +135,14 @@ describe('a far seek in a big run', () => {
     const far = t.length - 3;
     expect(t.keyframeNear(far).position).toBe(0);
     const packed = core.keyframeNear(1, far)!;
-    expect(packed.position).toBe(Math.floor(far / SEEK_GRID) * SEEK_GRID);
-    expect(far - packed.position).toBeLessThan(SEEK_GRID);
+    expect(packed.position).toBe(Math.floor((far - 1) / SEEK_GRID) * SEEK_GRID);
+    expect(far - packed.position).toBeLessThanOrEqual(SEEK_GRID);
     expect(digestPlain(lazyKeyframe(packed).state)).toBe(digestPlain(t.stateAt(packed.position)));
+    // A seek onto the grid gets the keyframe before it: views also read the step before the cursor.
+    const onGrid = Math.floor(far / SEEK_GRID) * SEEK_GRID;
+    const before = core.keyframeNear(1, onGrid)!;
+    expect(before.position).toBeLessThan(onGrid);
+    expect(onGrid - 1 - before.position).toBeLessThan(SEEK_GRID);
   });
 });
 

@@ -103,7 +103,10 @@ export class RecorderCore {
     const t = this.timeline;
     if (!t || epoch !== this.epoch || position > t.length) return null;
     const own = t.keyframeNear(position);
-    const at = Math.floor(position / SEEK_GRID) * SEEK_GRID;
+    // At or before the step before too: views compare the cursor's state with the one before
+    // (the registry's and the LSM's change marks), and a keyframe right at the cursor would leave
+    // that read to replay from the worker's far keyframe on the page.
+    const at = Math.floor(Math.max(0, position - 1) / SEEK_GRID) * SEEK_GRID;
     return packKeyframe(at > own.position ? { position: at, state: t.stateAt(at) } : own);
   }
 

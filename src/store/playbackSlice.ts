@@ -8,11 +8,22 @@ import type { AppStore } from './appStore';
 
 export const SPEED_MIN = 0.05;
 export const SPEED_MAX = 50;
+/**
+ * Replay on the page's thread per frame of playback, at most (ms): leaves room for the render in
+ * a task under 50 ms (src/app/usePlayback.ts).
+ */
+export const REPLAY_BUDGET_MS = 12;
 
 export interface PlaybackSlice {
   playing: boolean;
   /** Simulated milliseconds per wall-clock millisecond. */
   speed: number;
+  /**
+   * While playing, the speed actually reached over the last second when the page could not keep
+   * up with `speed` (replaying a big run's steps is the limit); null when it keeps up or is paused.
+   */
+  reachedSpeed: number | null;
+  setReachedSpeed: (reached: number | null) => void;
   setPlaying: (playing: boolean) => void;
   togglePlaying: () => void;
   setSpeed: (speed: number) => void;
@@ -26,11 +37,15 @@ export function clampSpeed(speed: number): number {
 export const createPlaybackSlice: StateCreator<AppStore, [], [], PlaybackSlice> = (set, get) => ({
   playing: false,
   speed: 0.5,
+  reachedSpeed: null,
+  setReachedSpeed: (reachedSpeed) => {
+    if (get().reachedSpeed !== reachedSpeed) set({ reachedSpeed });
+  },
   setPlaying: (playing) => {
     // Playing from the end starts again from the beginning, as media players do.
     if (playing && get().cursor >= get().timeline.length) set({ cursor: 0, pacedCursors: null });
     // Stopping brings every panel to the cursor: a paused view never shows two different steps.
-    set(playing ? { playing } : { playing, pacedCursors: null });
+    set(playing ? { playing } : { playing, pacedCursors: null, reachedSpeed: null });
   },
   togglePlaying: () => get().setPlaying(!get().playing),
   setSpeed: (speed) => set({ speed: clampSpeed(speed) }),

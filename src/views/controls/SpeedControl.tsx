@@ -2,7 +2,7 @@
 import { scaleLog } from 'd3';
 import { useAppStore } from '../../store/appStore';
 import { selectSpeed } from '../../store/selectors';
-import { SPEED_MAX, SPEED_MIN } from '../../store/playbackSlice';
+import { REPLAY_BUDGET_MS, SPEED_MAX, SPEED_MIN } from '../../store/playbackSlice';
 import { useT } from '../../i18n/useT';
 
 const SLIDER_STEPS = 100;
@@ -16,6 +16,7 @@ export function SpeedControl() {
   const t = useT();
   const speed = useAppStore(selectSpeed);
   const setSpeed = useAppStore((s) => s.setSpeed);
+  const reached = useAppStore((s) => s.reachedSpeed);
   return (
     <label className="speed" title={t('speedHint')}>
       <span className="speed-label">{t('speed')}</span>
@@ -33,6 +34,15 @@ export function SpeedControl() {
       <output className="speed-value" data-testid="speed-value">
         {formatSpeed(speed)}
       </output>
+      {reached !== null && (
+        <span
+          className="speed-reached"
+          data-testid="speed-reached"
+          title={t('speedReachedTitle', { speed: formatSpeed(speed), reached: formatSpeed(reached), ms: REPLAY_BUDGET_MS })}
+        >
+          {t('speedReached', { speed: formatSpeed(reached) })}
+        </span>
+      )}
     </label>
   );
 }

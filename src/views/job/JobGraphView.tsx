@@ -68,12 +68,22 @@ export function JobGraphView() {
   );
   useItemsLayer(layer, items, color, t, reduced);
 
-  const cutIds = [
-    ...new Set([
-      ...state.coordinator.history.map((h) => h.id),
-      ...(cutSelection !== null ? [cutSelection] : []),
-    ]),
-  ].sort((a, b) => a - b);
+  // One option per checkpoint (500 in the scale run): built when the checkpoints listed change, not
+  // per frame (each step's state is a new copy, so the history array itself is new every time).
+  const { history } = state.coordinator;
+  const historyKey = `${history.length}:${history[0]?.id}:${history.at(-1)?.id}`;
+  const cutOptions = useMemo(
+    () =>
+      [...new Set([...history.map((h) => h.id), ...(cutSelection !== null ? [cutSelection] : [])])]
+        .sort((a, b) => a - b)
+        .map((id) => (
+          <option key={id} value={id}>
+            {t('jgCutOption', { id })}
+          </option>
+        )),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `historyKey` says when the ids change
+    [historyKey, cutSelection, t],
+  );
   const pillWidth = layout.nodeW + 2 * layout.laneLen - 8;
   const tall = layout.height > TALL_GRAPH;
   const zoomed = tall && !fitAll;
@@ -95,11 +105,7 @@ export function JobGraphView() {
               data-testid="cut-select"
             >
               <option value="">{t('jgCutAuto')}</option>
-              {cutIds.map((id) => (
-                <option key={id} value={id}>
-                  {t('jgCutOption', { id })}
-                </option>
-              ))}
+              {cutOptions}
             </select>
           </label>
           <span className="job-cut-status" data-testid="cut-status">

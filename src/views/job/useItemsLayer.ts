@@ -49,6 +49,23 @@ function titleOf(d: DrawnItem, t: Translate): string {
   return t('jgRecordTitle', { ...v, kg: d.keyGroup! });
 }
 
+/** Everything an item's look is drawn from, apart from the language and the colour scale. */
+function lookOf(d: DrawnItem): string {
+  return `${d.kind}|${d.place}|${d.priority}|${d.isSavepoint}|${d.persistedIn}|${d.recordingFor}|${d.blocked}|${d.checkpointId}|${d.keyGroup}|${d.recordKey}|${d.recordValue}|${d.label}|${d.h}`;
+}
+
+/** What each item node was last drawn with: a frame writes only what differs. */
+interface ItemMemo {
+  look: string;
+  t: Translate;
+  color: (kg: number) => string;
+  /** Transform and opacity set without a tween ('' when unknown). */
+  at: string;
+  /** The body's geometry set without a tween ('' when unknown). */
+  shape: string;
+}
+const memos = new WeakMap<SVGGElement, ItemMemo>();
+
 /** Draws `items` into the layer at `ref`, tweening from the previous step's positions. */
 export function useItemsLayer(
   ref: RefObject<SVGGElement | null>,
@@ -61,23 +78,32 @@ export function useItemsLayer(
     if (!ref.current) return;
     const duration = reduced ? 0 : DURATION_MS;
     const style = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
-      s.attr('class', classOf)
-        .attr('data-testid', (d) => (d.kind === 'cancel' ? 'cancel-marker' : d.kind === 'barrier' && d.priority ? 'priority-barrier' : d.persistedIn !== null ? 'persisted-buffer' : d.place === 'wire' ? null : `buffer-${d.place}`))
-        .attr('data-checkpoint', (d) => d.checkpointId ?? d.persistedIn ?? null);
-      s.select('title').text((d) => titleOf(d, t));
-      s.select<SVGRectElement>('rect.body')
-        // Inline styles: the app stylesheet colors `.barrier rect`, and a style beats it.
-        .style('fill', (d) => fillOf(d, color))
-        .style('fill-opacity', (d) => (d.blocked ? 0.45 : 1))
-        .style('stroke', strokeOf)
-        .style('stroke-width', (d) => (d.persistedIn !== null || d.recordingFor !== null ? 2.4 : d.blocked ? 1.6 : 1))
-        .style('stroke-dasharray', (d) => (d.recordingFor !== null || d.blocked ? '2.5 1.5' : null));
-      s.select('path.chevron').attr('display', (d) => (d.priority ? null : 'none'));
-      s.select<SVGTextElement>('text.label')
-        .text((d) => d.label ?? '')
-        .attr('display', (d) => (d.kind !== 'record' && (d.place === 'wire' || d.place === 'gate') ? null : 'none'))
-        .style('fill', (d) => (d.kind === 'cancel' ? CANCEL_MARKER_COLOR : d.priority ? PRIORITY_BARRIER_COLOR : BARRIER_COLOR))
-        .attr('y', (d) => -d.h / 2 - 3);
+      s.each(function (d) {
+        // Most items look the same from one frame to the next: rewriting their attributes, styles
+        // and titles anyway was most of a frame's DOM work while a big run played fast.
+        const look = lookOf(d);
+        const memo = memos.get(this);
+        if (memo && memo.look === look && memo.t === t && memo.color === color) return;
+        memos.set(this, { look, t, color, at: memo?.at ?? '', shape: memo?.shape ?? '' });
+        const g = select<SVGGElement, DrawnItem>(this);
+        g.attr('class', classOf)
+          .attr('data-testid', (d) => (d.kind === 'cancel' ? 'cancel-marker' : d.kind === 'barrier' && d.priority ? 'priority-barrier' : d.persistedIn !== null ? 'persisted-buffer' : d.place === 'wire' ? null : `buffer-${d.place}`))
+          .attr('data-checkpoint', (d) => d.checkpointId ?? d.persistedIn ?? null);
+        g.select('title').text(titleOf(d, t));
+        g.select<SVGRectElement>('rect.body')
+          // Inline styles: the app stylesheet colors `.barrier rect`, and a style beats it.
+          .style('fill', fillOf(d, color))
+          .style('fill-opacity', d.blocked ? 0.45 : 1)
+          .style('stroke', strokeOf(d))
+          .style('stroke-width', d.persistedIn !== null || d.recordingFor !== null ? 2.4 : d.blocked ? 1.6 : 1)
+          .style('stroke-dasharray', () => (d.recordingFor !== null || d.blocked ? '2.5 1.5' : null));
+        g.select('path.chevron').attr('display', d.priority ? null : 'none');
+        g.select<SVGTextElement>('text.label')
+          .text(d.label ?? '')
+          .attr('display', d.kind !== 'record' && (d.place === 'wire' || d.place === 'gate') ? null : 'none')
+          .style('fill', d.kind === 'cancel' ? CANCEL_MARKER_COLOR : d.priority ? PRIORITY_BARRIER_COLOR : BARRIER_COLOR)
+          .attr('y', -d.h / 2 - 3);
+      });
     };
     const shapeAttrs: [string, (d: DrawnItem) => number][] = [
       ['x', (d) => -d.w / 2],
@@ -122,16 +148,32 @@ export function useItemsLayer(
       .call(style)
       .call((s) => {
         if (reduced) {
-          // No tween: set the end values at once. A zero-length transition still schedules a d3
-          // timer per item and starts and stops it a frame later (measured: d3-timer's start, stop
-          // and timerFlush were a visible share of each frame while the scale run played fast).
-          s.interrupt()
-            .attr('transform', (d) => transform(d.x, d.y, d.angle))
-            .attr('opacity', (d) => (d.hidden ? 0 : 1));
-          const body = s.select<SVGRectElement>('rect.body').interrupt();
-          for (const [name, f] of shapeAttrs) body.attr(name, f);
+          // No tween: set the end values at once, and only where they changed. A zero-length
+          // transition still schedules a d3 timer per item and starts and stops it a frame later
+          // (measured: d3-timer's start, stop and timerFlush were a visible share of each frame
+          // while the scale run played fast).
+          s.interrupt().each(function (d) {
+            const memo = memos.get(this)!;
+            const at = `${transform(d.x, d.y, d.angle)}|${d.hidden ? 0 : 1}`;
+            if (memo.at !== at) {
+              memo.at = at;
+              this.setAttribute('transform', transform(d.x, d.y, d.angle));
+              this.setAttribute('opacity', d.hidden ? '0' : '1');
+            }
+            const shape = shapeAttrs.map(([, f]) => f(d)).join('|');
+            if (memo.shape !== shape) {
+              memo.shape = shape;
+              const body = select(this).select<SVGRectElement>('rect.body').interrupt();
+              for (const [name, f] of shapeAttrs) body.attr(name, f(d));
+            }
+          });
           return;
         }
+        // Tweened: the memo no longer says what the node shows once a transition moves it.
+        s.each(function () {
+          const memo = memos.get(this);
+          if (memo) memo.at = memo.shape = '';
+        });
         s.transition()
           .duration(duration)
           .ease(easeCubicOut)
