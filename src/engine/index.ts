@@ -23,7 +23,7 @@ export type { StoredFile, StoredFileMeta, RemoteStorageState } from './storage/r
 export type { RetainedCheckpointImport } from './restore/startFromRetained';
 export type { StorageOp } from './storage/remoteStorage';
 export { decodeMetadata, type CheckpointMetadata } from './format/metadataFormat';
-export { rocksDbColumnFamilyViews, type RocksDbColumnFamilyView, type RocksDbSstView, type RocksDbMemtableView, type RocksDbKeyView } from './rocksdb';
+export { rocksDbColumnFamilyViews, rocksDbSstFiles, type RocksDbColumnFamilyView, type RocksDbSstView, type RocksDbMemtableView, type RocksDbKeyView } from './rocksdb';
 export { LSM_FLINK_DEFAULTS, LSM_TEACHING_DEFAULTS, LSM_CONFIG_KEYS } from './lsm';
 export { explainPath, listEntries, registryKeyForPath, getEntry, type SharedStateEntry, type FileExplanation } from './registry';
 export { describeConfig, type ConfigRow } from './scenario/configDescription';

@@ -25,7 +25,7 @@ export { stateValueSerializer, mapUserKeySerializer } from './rocksDbStateSerial
 export { serializeDelimitedList, deserializeDelimitedList, appendDelimited, LIST_DELIMITER } from './listDelimitedSerializer';
 export { rocksDbStoredEntries, rocksDbStateEntries, presentRocksDbValue } from './rocksDbStateEntries';
 export type { RocksDbStoredEntry } from './rocksDbStateEntries';
-export { rocksDbColumnFamilyViews } from './rocksDbColumnFamilyViews';
+export { rocksDbColumnFamilyViews, rocksDbSstFiles } from './rocksDbColumnFamilyViews';
 export type {
   RocksDbColumnFamilyView,
   RocksDbMemtableView,
@@ -33,4 +33,5 @@ export type {
   RocksDbSstView,
   RocksDbLevelView,
   RocksDbKeyView,
+  RocksDbSstFileRef,
 } from './rocksDbColumnFamilyViews';

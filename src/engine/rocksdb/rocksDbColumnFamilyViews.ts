@@ -111,6 +111,26 @@ export function rocksDbColumnFamilyViews(data: RocksDbKeyedBackendData): RocksDb
   });
 }
 
+/** A subtask's SST files per column family and level, without decoding any key (for pickers). */
+export interface RocksDbSstFileRef {
+  columnFamily: string;
+  level: number;
+  fileNumber: number;
+  sizeBytes: number;
+}
+
+/**
+ * The SST files of each column family, level by level: what `rocksDbColumnFamilyViews` lists,
+ * without building the memtables' entries and key views (thousands of decoded keys per subtask
+ * in a big run, for a list of file numbers).
+ */
+export function rocksDbSstFiles(data: RocksDbKeyedBackendData): RocksDbSstFileRef[] {
+  return data.states.flatMap((state) => {
+    const cf = columnFamily(data.db, state.columnFamily);
+    return cf.levels.flatMap((files, level) => files.map((f) => ({ columnFamily: cf.name, level, fileNumber: f.fileNumber, sizeBytes: f.sizeBytes })));
+  });
+}
+
 function memtableView(m: Memtable, active: boolean, keyView: (b: Uint8Array) => RocksDbKeyView): RocksDbMemtableView {
   return {
     id: m.id,

@@ -3,6 +3,7 @@
 // and refused actions caught on a copy before they reach the timeline.
 import { describe, expect, it } from 'vitest';
 import {
+  rocksDbColumnFamilyViews,
   DEFAULT_SCENARIO,
   DEFAULT_SCENARIO_INPUT,
   scenarioOf,
@@ -84,6 +85,11 @@ describe('the actions panel model', () => {
     expect(keyedTasks(t.stateAt(p))).toEqual(['count#0', 'count#1']);
     const files = sstChoices(t.stateAt(p), 'count#0').map((f) => f.fileNumber);
     expect(files.length).toBeGreaterThan(0);
+    // The same files, levels and sizes as the LSM view lists (read without decoding keys).
+    const backend = t.stateAt(p).job.keyed['count#0']!.backend;
+    if (backend.type !== 'rocksdb') throw new Error('the default scenario runs RocksDB');
+    const inView = rocksDbColumnFamilyViews(backend.rocks).flatMap((cf) => cf.levels.flatMap((l) => l.files.map((f) => ({ fileNumber: f.fileNumber, level: l.level, sizeBytes: f.sizeBytes, columnFamily: cf.columnFamily }))));
+    expect(sstChoices(t.stateAt(p), 'count#0')).toEqual(inView);
     const length = t.length;
     expect(probeAction(t, p, { do: 'compact', task: 'count#0', files: [999] })).toMatch(
       /no live SST numbered 999/,

@@ -4,7 +4,7 @@
  * checkpoints and savepoints a restore can start from, and the faults already armed.
  */
 import {
-  rocksDbColumnFamilyViews,
+  rocksDbSstFiles,
   type EngineState,
   type Timeline,
   type UserAction,
@@ -68,16 +68,7 @@ export interface SstChoice {
 export function sstChoices(state: EngineState, task: string): SstChoice[] {
   const keyed = state.job.keyed[task];
   if (!keyed || keyed.backend.type !== 'rocksdb') return [];
-  return rocksDbColumnFamilyViews(keyed.backend.rocks).flatMap((cf) =>
-    cf.levels.flatMap((l) =>
-      l.files.map((f) => ({
-        fileNumber: f.fileNumber,
-        level: l.level,
-        sizeBytes: f.sizeBytes,
-        columnFamily: cf.columnFamily,
-      })),
-    ),
-  );
+  return rocksDbSstFiles(keyed.backend.rocks).map((f) => ({ fileNumber: f.fileNumber, level: f.level, sizeBytes: f.sizeBytes, columnFamily: f.columnFamily }));
 }
 
 /** A retained checkpoint or savepoint a restore can start from, newest checkpoint first. */
