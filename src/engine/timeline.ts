@@ -26,6 +26,8 @@ const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
  * `takeChunk` handed it out: one shared record, so the step still counts but holds nothing.
  */
 const SENT: StepRecord = Object.freeze({ atMs: Number.NaN, events: NO_EVENTS as EngineEvent[] });
+/** Keyframes a mirror keeps of those it took for far seeks (addKeyframe); the oldest goes first. */
+export const ADDED_KEYFRAMES = 3;
 /** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
 const FROZEN_CACHE_SIZE = 8;
 
@@ -51,6 +53,8 @@ export class Timeline {
   private reader: Simulation | null = null;
   private readerPos = -1;
   private frozenCache: { position: number; state: EngineState }[] = [];
+  /** Keyframes a mirror took from its recording for seeks (addKeyframe), oldest first. */
+  private added: Keyframe[] = [];
   private failure: RecordingError | null = null;
   private cuts = 0;
 
@@ -409,6 +413,14 @@ export class Timeline {
     if (k.position > this.steps.length || this.keyframeAtOrBefore(k.position).position === k.position) return;
     const i = this.keyframes.findIndex((x) => x.position > k.position);
     this.keyframes.splice(i < 0 ? this.keyframes.length : i, 0, k);
+    // Only the most recent few stay: each is a whole state (the scale run's: ~45 MB of text), and
+    // keeping one per place a learner scrubbed to grew the page's heap without bound.
+    this.added = this.added.filter((x) => this.keyframes.includes(x));
+    this.added.push(k);
+    while (this.added.length > ADDED_KEYFRAMES) {
+      const old = this.added.shift()!;
+      this.keyframes.splice(this.keyframes.indexOf(old), 1);
+    }
   }
 
   private keyframeAtOrBefore(position: number): Keyframe {

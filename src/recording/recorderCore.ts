@@ -11,6 +11,7 @@ import { Timeline, isFailureFree, sinkOutcome, type Intervention, type Recording
 import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
 import { KEYFRAME_EVERY, recordingOptionsFor } from './keyframeSpacing';
+import { shareEventStrings } from './shareEventStrings';
 
 /** A seek's keyframe from the worker is on this grid of steps (the app's keyframe spacing for small runs). */
 export const SEEK_GRID = 32;
@@ -29,8 +30,9 @@ export function packChunk(c: TimelineChunk): WireChunk {
   return { ...c, keyframes: c.keyframes.map(packKeyframe) };
 }
 
-/** The page's side: keyframes stay text until a seek needs one. */
+/** The page's side: keyframes stay text until a seek needs one; the events' names are shared (shareEventStrings.ts). */
 export function unpackChunk(c: WireChunk): TimelineChunk {
+  shareEventStrings(c.steps);
   return { ...c, keyframes: c.keyframes.map(lazyKeyframe) };
 }
 
