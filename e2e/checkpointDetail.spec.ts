@@ -4,7 +4,7 @@
  * file's own size and never says "No event in this step"; the sink's verdict and duplicates are
  * on screen; and a checkpoint's drill-down lists what the shared state registry was told.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Worker } from '@playwright/test';
 import { pickExample, recorded } from './helpers';
 
 async function start(page: Page, lang: 'en' | 'zh' = 'en', w = 1280, h = 720) {
@@ -76,6 +76,27 @@ test('the sink verdict: at-least-once with duplicates for a plain sink, exactly-
   await toEnd(page);
   await expect(page.getByTestId('sink-verdict-label')).toHaveAttribute('data-exactly-once', 'true');
   await expect(page.getByTestId('sink-duplicates')).toHaveText('0');
+});
+
+test('the verdict\'s reference: a run without faults is its own (no second run); with a fault a worker runs it, then ends', async ({ page }) => {
+  // Both roles run recorder.worker (recorderClient.ts); the lesson resolver is another file.
+  const workers: Worker[] = [];
+  const closed = new Set<Worker>();
+  page.on('worker', (w) => {
+    if (!w.url().includes('recorder.worker')) return;
+    workers.push(w);
+    w.on('close', () => closed.add(w));
+  });
+  await start(page);
+  await toEnd(page);
+  await expect(page.getByTestId('sink-verdict-label')).toHaveAttribute('data-exactly-once', 'true');
+  expect(workers.length).toBe(1);
+  await pickExample(page, 'sink-after-failure-plain');
+  await toEnd(page);
+  await expect(page.getByTestId('sink-verdict-label')).toHaveAttribute('data-exactly-once', 'false');
+  expect(workers.length).toBe(2);
+  await expect.poll(() => closed.has(workers[1]!)).toBe(true);
+  expect(closed.has(workers[0]!)).toBe(false);
 });
 
 test('Chinese: the verdict reads in Chinese', async ({ page }) => {

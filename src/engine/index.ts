@@ -33,7 +33,7 @@ export { transactionsOf, type ExternalTransaction, type TransactionStatus, type 
 export { sinkOutcome, type SinkOutcome } from './verdict/sinkOutcome';
 export { seenDuplicates, originCount, type SeenRuns, type OffsetRuns } from './job/sink/seenRuns';
 export { compareSinkOutcomes, exactlyOnceVerdict, type ExactlyOnceVerdict } from './verdict/exactlyOnce';
-export { failureFreeScenario, failureFreeOutcome, FAULT_ACTIONS } from './verdict/failureFreeRun';
+export { failureFreeScenario, failureFreeOutcome, isFailureFree, FAULT_ACTIONS } from './verdict/failureFreeRun';
 // The validation building blocks, for other formats that read like the scenario's (lessons).
 export { strictObject, variant, int, formatPath, issueKeys, VALIDATION_CONFIG } from './scenario/validation';
 export { estimateRun, checkRunBudget, keyframeSpacing, recordingDetailFor, maxStepsFor, RUN_BUDGET, SUMMARY_BUDGET, MIN_KEYFRAME_EVERY, type RunEstimate, type BudgetVerdict, type RunBudget } from './budget/runEstimate';

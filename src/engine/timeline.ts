@@ -21,6 +21,13 @@ import type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyfram
 
 /** Shared so that "no events" is the same value every time (selectors compare by identity). */
 const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
+/**
+ * What a recording that forgets sent steps (TimelineOptions#forgetSent) keeps of each step once
+ * `takeChunk` handed it out: one shared record, so the step still counts but holds nothing.
+ */
+const SENT: StepRecord = Object.freeze({ atMs: Number.NaN, events: NO_EVENTS as EngineEvent[] });
+/** Keyframes a mirror keeps of those it took for far seeks (addKeyframe); the oldest goes first. */
+export const ADDED_KEYFRAMES = 3;
 /** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
 const FROZEN_CACHE_SIZE = 8;
 /**
@@ -44,6 +51,8 @@ interface Reader {
 export class Timeline {
   readonly keyframeEvery: number;
   readonly maxSteps: number;
+  /** Steps handed out by `takeChunk` are forgotten (TimelineOptions#forgetSent). */
+  private readonly forgetSent: boolean;
   /** How much each step's events keep (TimelineOptions#detail); a mirror takes its recording's. */
   private detailMode: RecordingDetail;
   private readonly steps: StepRecord[] = [];
@@ -65,6 +74,8 @@ export class Timeline {
   private readers: Reader[] = [];
   private readerUses = 0;
   private frozenCache: { position: number; state: EngineState }[] = [];
+  /** Keyframes a mirror took from its recording for seeks (addKeyframe), oldest first. */
+  private added: Keyframe[] = [];
   private failure: RecordingError | null = null;
   private cuts = 0;
 
@@ -72,6 +83,7 @@ export class Timeline {
     this.keyframeEvery = Math.max(1, opts.keyframeEvery ?? 64);
     this.maxSteps = opts.maxSteps ?? 200_000;
     this.detailMode = opts.detail ?? 'records';
+    this.forgetSent = (opts.forgetSent ?? false) && !mirror;
     const start = Simulation.create(scenario, opts.start);
     // A mirror builds its own step 0 (cheap, and the same by determinism), so it reads before the first chunk.
     this.head = mirror ? null : start;
@@ -119,6 +131,18 @@ export class Timeline {
     return this.finished;
   }
 
+  /**
+   * The live state at the end of a recording that ran its whole course: to `scenario.untilMs`
+   * or until no work was left, without failing, being stopped or hitting `maxSteps`. Null
+   * otherwise, and in a mirror. Read it, never change it (the recording extends from it).
+   */
+  get endState(): Readonly<EngineState> | null {
+    const head = this.head;
+    if (!head || !this.finished || this.failure) return null;
+    const next = head.nextAtMs;
+    return next === undefined || next > this.scenario.untilMs ? head.state : null;
+  }
+
   /** Records at most `steps` more steps; returns `complete`. */
   recordSome(steps: number): boolean {
     if (!this.finished && this.head) this.recordForward(steps);
@@ -156,9 +180,11 @@ export class Timeline {
       keyframes.sort((a, b) => a.position - b.position);
       this.lastSentKeyframe = newest.position;
     }
+    const steps = this.steps.slice(from);
+    if (this.forgetSent) this.steps.fill(SENT, from);
     return {
       from,
-      steps: this.steps.slice(from),
+      steps,
       keyframes,
       interventions: this.interventionList.slice(),
       failure: this.failure,
@@ -212,22 +238,35 @@ export class Timeline {
   /** Events produced by step `position` (empty for position 0). */
   eventsAt(position: number): readonly EngineEvent[] {
     this.check(position);
-    return position === 0 ? NO_EVENTS : this.steps[position - 1]!.events;
+    return position === 0 ? NO_EVENTS : this.stepRecord(position).events;
   }
 
   /** Simulated time after `position` steps. */
   timeAt(position: number): number {
     this.check(position);
-    return position === 0 ? 0 : this.steps[position - 1]!.atMs;
+    return position === 0 ? 0 : this.stepRecord(position).atMs;
   }
 
-  /** All recorded step records, for summaries and charts (do not mutate). */
+  private readsTimes(): void {
+    if (this.forgetSent) throw new Error('A recording that forgets sent steps has no times to search (forgetSent)');
+  }
+
+  /** Step `position`'s record; a step this recording forgot (forgetSent) cannot be read here. */
+  private stepRecord(position: number): StepRecord {
+    const st = this.steps[position - 1]!;
+    if (st === SENT) throw new Error(`Step ${position} was sent to the mirror and is no longer held here (forgetSent)`);
+    return st;
+  }
+
+  /** All recorded step records, for summaries and charts (do not mutate); not for a recording that forgets sent steps. */
   records(): readonly StepRecord[] {
+    if (this.forgetSent) throw new Error('A recording that forgets sent steps has no records to read (forgetSent)');
     return this.steps;
   }
 
   /** The first position whose time is ≥ `ms` (`length` when none is). */
   positionAtTime(ms: number): number {
+    this.readsTimes();
     if (ms <= 0) return 0;
     let lo = 0;
     let hi = this.steps.length;
@@ -241,6 +280,7 @@ export class Timeline {
 
   /** The last position whose time is ≤ `ms` (0 when none is). */
   lastPositionAtOrBefore(ms: number): number {
+    this.readsTimes();
     let lo = 0;
     let hi = this.steps.length;
     while (lo < hi) {
@@ -422,6 +462,14 @@ export class Timeline {
     if (k.position > this.steps.length || this.keyframeAtOrBefore(k.position).position === k.position) return;
     const i = this.keyframes.findIndex((x) => x.position > k.position);
     this.keyframes.splice(i < 0 ? this.keyframes.length : i, 0, k);
+    // Only the most recent few stay: each is a whole state (the scale run's: ~45 MB of text), and
+    // keeping one per place a learner scrubbed to grew the page's heap without bound.
+    this.added = this.added.filter((x) => this.keyframes.includes(x));
+    this.added.push(k);
+    while (this.added.length > ADDED_KEYFRAMES) {
+      const old = this.added.shift()!;
+      this.keyframes.splice(this.keyframes.indexOf(old), 1);
+    }
   }
 
   private keyframeAtOrBefore(position: number): Keyframe {

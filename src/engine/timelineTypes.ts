@@ -45,6 +45,14 @@ export interface TimelineOptions {
    * per-record event type and task in each step (recordSummary.ts). The engine state is the same.
    */
   detail?: RecordingDetail;
+  /**
+   * A recording whose steps live in the mirror it sends them to (the recording worker's): a step
+   * handed out by `takeChunk` keeps nothing here, since only its count matters to this side (it
+   * replays from keyframes and branches by position). The events of the scale run were the
+   * worker's largest holder after its keyframes (docs/architecture.md, "Memory at scale").
+   * Reading such a step's events or time throws.
+   */
+  forgetSent?: boolean;
 }
 
 

@@ -58,6 +58,23 @@ describe('decoded keyframes are kept in a small LRU', () => {
     expect(lru.size).toBe(2);
   });
 
+  it('past its weight budget drops the oldest entries too, but always keeps the newest', () => {
+    const lru = new Lru<string, number>(3, 100);
+    lru.set('a', 1, 40);
+    lru.set('b', 2, 40);
+    expect(lru.size).toBe(2);
+    lru.set('c', 3, 40);
+    expect(lru.has('a')).toBe(false);
+    expect(lru.size).toBe(2);
+    lru.set('big', 4, 500);
+    expect(lru.size).toBe(1);
+    expect(lru.get('big')).toBe(4);
+    // Replacing an entry counts its new weight only.
+    lru.set('big', 5, 10);
+    lru.set('d', 6, 10);
+    expect(lru.size).toBe(2);
+  });
+
   it('decodes a keyframe again after it was dropped, to the same state', () => {
     const t = Timeline.begin(DEFAULT_SCENARIO, { keyframeEvery: 32 });
     t.recordSome(32 * (DECODED_KEYFRAMES + 2));

@@ -69,24 +69,45 @@ export function unpackState(p: PackedKeyframe): EngineState {
  * after it; the few most recent cover stepping and scrubbing around one place.
  */
 export const DECODED_KEYFRAMES = 3;
+/**
+ * And at most this much keyframe text decoded at once, the newest always kept: a small run's
+ * keyframes are a few KB (all DECODED_KEYFRAMES stay), the scale run's last ones ~45 MB of text
+ * that decode to ~150 MB of heap each (bench/diag/memoryAtScale.ts), so it keeps only the newest.
+ */
+export const DECODED_TEXT_BUDGET = 16 * 2 ** 20;
 
-/** A least-recently-used map: `get` refreshes an entry, `set` drops the oldest past `capacity`. */
+/**
+ * A least-recently-used map: `get` refreshes an entry, `set` drops the oldest past `capacity`
+ * entries or past `budget` in total weight (the newest entry stays, whatever it weighs).
+ */
 export class Lru<K, V> {
-  private readonly entries = new Map<K, V>();
-  constructor(readonly capacity: number) {}
+  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private weight = 0;
+  constructor(
+    readonly capacity: number,
+    readonly budget = Number.POSITIVE_INFINITY,
+  ) {}
 
   get(key: K): V | undefined {
-    const v = this.entries.get(key);
-    if (v === undefined) return undefined;
+    const e = this.entries.get(key);
+    if (e === undefined) return undefined;
     this.entries.delete(key);
-    this.entries.set(key, v);
-    return v;
+    this.entries.set(key, e);
+    return e.value;
   }
 
-  set(key: K, value: V): void {
+  set(key: K, value: V, weight = 0): void {
+    this.delete(key);
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while (this.entries.size > this.capacity || (this.entries.size > 1 && this.weight > this.budget)) this.delete(this.entries.keys().next().value as K);
+  }
+
+  private delete(key: K): void {
+    const e = this.entries.get(key);
+    if (!e) return;
     this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    this.weight -= e.weight;
   }
 
   get size(): number {
@@ -98,12 +119,12 @@ export class Lru<K, V> {
   }
 }
 
-const decoded = new Lru<PackedKeyframe, EngineState>(DECODED_KEYFRAMES);
+const decoded = new Lru<PackedKeyframe, EngineState>(DECODED_KEYFRAMES, DECODED_TEXT_BUDGET);
 
 /**
  * A keyframe whose state is decoded when read: the page holds the text until a seek lands after
  * it, so a chunk costs the page a string copy, not a megabytes deep clone. The decoded state is
- * kept in a small LRU shared by all keyframes (DECODED_KEYFRAMES) and decoded again if it was
+ * kept in a small LRU shared by all keyframes (DECODED_KEYFRAMES, DECODED_TEXT_BUDGET) and decoded again if it was
  * dropped; readers only copy from it (Simulation.fromSnapshot), so a fresh decode is equivalent.
  */
 export function lazyKeyframe(p: PackedKeyframe): Keyframe {
@@ -112,8 +133,9 @@ export function lazyKeyframe(p: PackedKeyframe): Keyframe {
     get state(): EngineState {
       let state = decoded.get(p);
       if (!state) {
-        state = unpackState(p);
-        decoded.set(p, state);
+        const json = p.json;
+        state = unpackState({ position: p.position, json, bytes: p.bytes, tagged: p.tagged });
+        decoded.set(p, state, json.length);
       }
       return state;
     },

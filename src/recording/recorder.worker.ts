@@ -37,7 +37,11 @@ const api = {
   cancel(epoch: number): void {
     core!.cancel(epoch);
   },
-  /** A whole run: asked of the second worker (recorderClient.ts), so it never holds up a recording. */
+  /** The reference, when the run recorded here is it (RecorderCore#reference); else null. */
+  reference(scenario: Scenario): Promise<SinkOutcome | null> {
+    return core ? core.reference(scenario) : Promise.resolve(null);
+  },
+  /** A whole run: asked of a worker of its own (recorderClient.ts), so it never holds up a recording. */
   failureFree(scenario: Scenario): SinkOutcome {
     return failureFreeOutcome(scenario);
   },

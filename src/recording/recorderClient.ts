@@ -3,7 +3,7 @@
  * there is no Worker (unit tests under Node): the store then records in the calling thread.
  */
 import * as Comlink from 'comlink';
-import type { Intervention, RecordingDetail, RetainedCheckpointImport, Scenario, SinkOutcome, UserAction } from '../engine';
+import { isFailureFree, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 import type { RecorderApi } from './recorder.worker';
 import type { RecordingChunk } from './recorderCore';
 import type { PackedKeyframe } from './keyframeCodec';
@@ -16,35 +16,55 @@ export interface RecorderClient {
   keyframeNear: (epoch: number, position: number) => Promise<PackedKeyframe | null>;
 }
 
-const workers = new Map<string, Comlink.Remote<RecorderApi> | null>();
+const hasWorkers = typeof Worker !== 'undefined';
+/** The one place the worker is started, so the bundler builds it once. */
+const spawn = (role: 'recorder' | 'reference') => new Worker(new URL('./recorder.worker.ts', import.meta.url), { type: 'module', name: role });
+let recorder: Comlink.Remote<RecorderApi> | null | undefined;
+
+/** The recording worker (started on first use); null where there is no Worker. */
+function recorderApi(): Comlink.Remote<RecorderApi> | null {
+  recorder ??= hasWorkers ? Comlink.wrap<RecorderApi>(spawn('recorder')) : null;
+  return recorder;
+}
+
+/** Reference runs in their own worker, one at a time: each is a whole run of the scenario. */
+let referenceQueue: Promise<unknown> = Promise.resolve();
 
 /**
- * A worker of the page by role (started on first use); null where there is no Worker. The
- * recording and the failure-free reference run get one each, so neither waits for the other.
+ * Runs the failure-free scenario in a worker started for it and ended when it answers: what the
+ * run held (in the scale run about a gigabyte of heap, most of it garbage no GC came for in an
+ * idle worker) goes with the worker instead of staying for the page's lifetime.
  */
-function workerApi(role: 'recorder' | 'reference'): Comlink.Remote<RecorderApi> | null {
-  if (!workers.has(role)) {
-    workers.set(
-      role,
-      typeof Worker === 'undefined'
-        ? null
-        : Comlink.wrap<RecorderApi>(new Worker(new URL('./recorder.worker.ts', import.meta.url), { type: 'module', name: role })),
-    );
-  }
-  return workers.get(role)!;
+function inReferenceWorker(scenario: Scenario): Promise<SinkOutcome> {
+  const run = referenceQueue.then(async () => {
+    const worker = spawn('reference');
+    const api = Comlink.wrap<RecorderApi>(worker);
+    try {
+      return await api.failureFree(scenario);
+    } finally {
+      api[Comlink.releaseProxy]();
+      worker.terminate();
+    }
+  });
+  referenceQueue = run.catch(() => undefined);
+  return run;
 }
 
 /**
- * The sink output of the scenario's failure-free run (the exactly-once verdict's reference), run
- * in the worker: it is a whole second run, too long for the page's thread. Null without a Worker.
+ * The sink output of the scenario's failure-free run (the exactly-once verdict's reference). When
+ * the recording worker is recording that very run (a scenario without faults, from step 0, no user
+ * action: RecorderCore#reference), it is the end of that recording; else a whole second run in a
+ * worker of its own, too long for the page's thread. Null without a Worker.
  */
 export function failureFreeInWorker(scenario: Scenario): Promise<SinkOutcome> | null {
-  const api = workerApi('reference');
-  return api ? api.failureFree(scenario) : null;
+  const api = recorderApi();
+  if (!api) return null;
+  if (!isFailureFree(scenario)) return inReferenceWorker(scenario);
+  return api.reference(scenario).then((own) => own ?? inReferenceWorker(scenario));
 }
 
 export function startRecorderWorker(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): RecorderClient | null {
-  const api = workerApi('recorder');
+  const api = recorderApi();
   if (!api) return null;
   // Comlink calls are messages in order: connect is taken before any record.
   void api.connect(Comlink.proxy(onChunk), keyframeEvery);

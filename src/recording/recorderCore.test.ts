@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_SCENARIO, Timeline, digestPlain, parseScenarioText, type UserAction } from '../engine';
+import { DEFAULT_SCENARIO, Timeline, digestPlain, failureFreeOutcome, parseScenarioText, type UserAction } from '../engine';
 import { KEYFRAME_EVERY, keyframeEveryFor } from './keyframeSpacing';
 import { RecorderCore, SEEK_GRID, unpackChunk, type RecordingChunk } from './recorderCore';
 import { lazyKeyframe } from './keyframeCodec';
@@ -157,5 +157,77 @@ describe('keyframe spacing in the worker', () => {
     expect(core['timeline']!.keyframeEvery).toBe(every);
     core.record(2, DEFAULT_SCENARIO);
     expect(core['timeline']!.keyframeEvery).toBe(KEYFRAME_EVERY);
+  });
+});
+
+describe('the exactly-once reference from the run being recorded', () => {
+  const emit: UserAction = { do: 'emit', records: [{ key: 'b', value: 6 }] };
+  const short = { ...DEFAULT_SCENARIO, untilMs: 3000 };
+
+  it('is the end of a fault-free run recorded from step 0: the failure-free outcome, answered once the run is whole', async () => {
+    const { core, received, settled } = harness();
+    core.record(1, DEFAULT_SCENARIO);
+    const answer = core.reference(structuredClone(DEFAULT_SCENARIO));
+    let answered = false;
+    void answer.then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(received.at(-1)?.chunk.done).not.toBe(true);
+    expect(answered).toBe(false);
+    await settled();
+    const reference = failureFreeOutcome(DEFAULT_SCENARIO);
+    expect(Object.keys(reference.committed).length).toBeGreaterThan(0);
+    expect(await answer).toEqual(reference);
+    // Asked again after the end: answered at once, the same.
+    expect(await core.reference(DEFAULT_SCENARIO)).toEqual(failureFreeOutcome(DEFAULT_SCENARIO));
+  });
+
+  it('is null for a scenario with a fault, another scenario, a run with a user action, a cancelled or replaced run', async () => {
+    const parsed = parseScenarioText(readFileSync('scenarios/sink-after-failure-transactional.json', 'utf8'));
+    if (!parsed.ok) throw new Error('scenario does not parse');
+    const faulty = parsed.scenario;
+    const { core, received, settled } = harness();
+    core.record(1, faulty);
+    expect(await core.reference(faulty)).toBeNull();
+    await settled();
+
+    core.record(2, DEFAULT_SCENARIO);
+    expect(await core.reference(short)).toBeNull();
+
+    // A branch while it records: the run is no longer the failure-free one.
+    const branched = core.reference(DEFAULT_SCENARIO);
+    while (received.at(-1)!.epoch !== 2 || core['timeline']!.length < 41) await new Promise((r) => setTimeout(r, 0));
+    core.branch(3, 40, emit);
+    expect(await branched).toBeNull();
+    await settled();
+    expect(await core.reference(DEFAULT_SCENARIO)).toBeNull();
+
+    core.record(4, DEFAULT_SCENARIO);
+    const cancelled = core.reference(DEFAULT_SCENARIO);
+    core.cancel(4);
+    expect(await cancelled).toBeNull();
+
+    core.record(5, DEFAULT_SCENARIO);
+    const replaced = core.reference(DEFAULT_SCENARIO);
+    core.record(6, short);
+    expect(await replaced).toBeNull();
+    await settled();
+  });
+
+  it('waits on when the same scenario is recorded again from step 0', async () => {
+    const { core, settled } = harness();
+    core.record(1, short);
+    const answer = core.reference(short);
+    core.record(2, short);
+    await settled();
+    expect(await answer).toEqual(failureFreeOutcome(short));
+  });
+
+  it('is null for a run stopped by the step cap before untilMs', () => {
+    const t = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32, maxSteps: 50 });
+    expect(t.complete).toBe(true);
+    expect(t.endState).toBeNull();
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    expect(whole.endState).not.toBeNull();
+    expect(Timeline.mirror(DEFAULT_SCENARIO).endState).toBeNull();
   });
 });

@@ -7,10 +7,11 @@
  * Every request carries an epoch, the page's count of recordings: a chunk names the epoch it
  * belongs to, so the page drops chunks of a recording it has replaced.
  */
-import { Timeline, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import { Timeline, isFailureFree, sinkOutcome, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
 import { KEYFRAME_EVERY, recordingOptionsFor } from './keyframeSpacing';
+import { shareEventStrings } from './shareEventStrings';
 
 /** A seek's keyframe from the worker is on this grid of steps (the app's keyframe spacing for small runs). */
 export const SEEK_GRID = 32;
@@ -29,8 +30,9 @@ export function packChunk(c: TimelineChunk): WireChunk {
   return { ...c, keyframes: c.keyframes.map(packKeyframe) };
 }
 
-/** The page's side: keyframes stay text until a seek needs one. */
+/** The page's side: keyframes stay text until a seek needs one; the events' names are shared (shareEventStrings.ts). */
 export function unpackChunk(c: WireChunk): TimelineChunk {
+  shareEventStrings(c.steps);
   return { ...c, keyframes: c.keyframes.map(lazyKeyframe) };
 }
 
@@ -51,8 +53,12 @@ export interface RecorderOptions {
 
 export class RecorderCore {
   private timeline: Timeline | null = null;
+  /** The held recording started from a retained checkpoint (not from step 0). */
+  private started = false;
   private epoch = -1;
   private looping = false;
+  /** Asked for the reference of a run still recording (see `reference`): answered when it ends. */
+  private waiting: { scenario: string; answer: (o: SinkOutcome | null) => void }[] = [];
 
   constructor(
     private readonly send: (c: RecordingChunk) => void,
@@ -68,7 +74,8 @@ export class RecorderCore {
   record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches: readonly Intervention[] = [], detail?: RecordingDetail): void {
     // Spaced by the run's size as on the page: a fixed spacing made a large run hold thousands of states.
     const o = recordingOptionsFor(scenario, detail);
-    const t = Timeline.begin(scenario, { ...o, keyframeEvery: Math.max(this.opts.keyframeEvery, o.keyframeEvery), start });
+    // forgetSent: the page holds every step sent to it; this side only replays and branches by position.
+    const t = Timeline.begin(scenario, { ...o, keyframeEvery: Math.max(this.opts.keyframeEvery, o.keyframeEvery), start, forgetSent: true });
     for (const b of branches) {
       while (t.length < b.step - 1 && !t.recordSome(b.step - 1 - t.length)) {
         /* record up to the action */
@@ -76,7 +83,9 @@ export class RecorderCore {
       t.branchOnly(b.step - 1, b.action);
     }
     this.timeline = t;
+    this.started = start !== undefined;
     this.restart(epoch);
+    this.answerWaiting();
   }
 
   /**
@@ -89,6 +98,38 @@ export class RecorderCore {
     if (position > t.length) throw new RangeError(`Branch at step ${position}: only ${t.length} steps recorded`);
     t.branchOnly(position, action);
     this.restart(epoch);
+    this.answerWaiting();
+  }
+
+  /**
+   * The exactly-once verdict's reference for `scenario` (engine/verdict/failureFreeRun.ts), when
+   * the run held here is that reference: `scenario` has no fault action and is the one recorded,
+   * from step 0, without user actions. Then the failure-free run IS this run and its sink outcome
+   * at the end is the reference: answered once it is recorded, so the page needs no second
+   * whole run (in the scale run a second worker of ~1 GB of heap). Null when it is not, or stops
+   * being so (a branch, another recording, a cancel, a failure or the step cap): the page then
+   * runs the reference in a worker of its own.
+   */
+  reference(scenario: Scenario): Promise<SinkOutcome | null> {
+    if (!isFailureFree(scenario)) return Promise.resolve(null);
+    return new Promise((answer) => {
+      this.waiting.push({ scenario: JSON.stringify(scenario), answer });
+      this.answerWaiting();
+    });
+  }
+
+  /** Answers every `reference` request the held run can answer now, or can no longer answer. */
+  private answerWaiting(): void {
+    const t = this.timeline;
+    const own = t && !this.started && t.interventions.length === 0 ? JSON.stringify(t.scenario) : null;
+    this.waiting = this.waiting.filter((w) => {
+      if (own !== w.scenario) w.answer(null);
+      else if (t!.complete) {
+        const end = t!.endState;
+        w.answer(end ? sinkOutcome(end) : null);
+      } else return true;
+      return false;
+    });
   }
 
   /**
@@ -116,6 +157,7 @@ export class RecorderCore {
     if (!t || epoch !== this.epoch || t.complete) return;
     t.stop();
     this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });
+    this.answerWaiting();
   }
 
   /**
@@ -151,7 +193,10 @@ export class RecorderCore {
           /* record on */
         }
         this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });
-        if (t.complete) break;
+        if (t.complete) {
+          this.answerWaiting();
+          break;
+        }
         await this.opts.pause();
       }
     } finally {

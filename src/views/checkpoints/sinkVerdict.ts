@@ -1,7 +1,7 @@
 /**
  * The exactly-once verdict at the cursor, for the panel under the checkpoint table: the sink's
  * committed records and duplicates as the external system saw them, judged against the
- * failure-free run of the same scenario (engine/verdict). The reference run is recorded once per
+ * failure-free run of the same scenario (engine/verdict). The reference is asked for once per
  * scenario.
  */
 import { exactlyOnceVerdict, failureFreeOutcome, type EngineState, type ExactlyOnceVerdict, type Scenario, type SinkOutcome } from '../../engine';
@@ -13,8 +13,9 @@ const pending = new WeakSet<Scenario>();
 const listeners = new Set<() => void>();
 
 /**
- * The failure-free run's output, or null while the recording worker computes it (the page asks
- * once per scenario and is told when it arrives). Without a worker it is computed here.
+ * The failure-free run's output, or null while it is on its way (the page asks once per scenario
+ * and is told when it arrives): from the recording itself when the scenario has no fault, else
+ * from a worker run for it (recorderClient.failureFreeInWorker). Without a worker it is computed here.
  */
 export function referenceOf(scenario: Scenario): SinkOutcome | null {
   const known = references.get(scenario);
