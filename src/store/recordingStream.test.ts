@@ -66,6 +66,9 @@ async function until<T>(done: Promise<T>): Promise<T> {
 }
 
 afterEach(async () => {
+  // A run still recording is ended where it is rather than recorded to its end slice by slice
+  // (tens of thousands of steps for the long run below: over the hook's time limit on a busy machine).
+  if (store().recording) store().cancelRecording('keep');
   await until(store().whenRecorded());
 });
 
