@@ -49,22 +49,73 @@ function titleOf(d: DrawnItem, t: Translate): string {
   return t('jgRecordTitle', { ...v, kg: d.keyGroup! });
 }
 
-/** Everything an item's look is drawn from, apart from the language and the colour scale. */
-function lookOf(d: DrawnItem): string {
-  return `${d.kind}|${d.place}|${d.priority}|${d.isSavepoint}|${d.persistedIn}|${d.recordingFor}|${d.blocked}|${d.checkpointId}|${d.keyGroup}|${d.recordKey}|${d.recordValue}|${d.label}|${d.h}`;
+/**
+ * An item node's parts, and what was last written to each attribute, style and text of them: a
+ * frame writes only what differs. While a big run plays fast, the layer's nodes are reused for
+ * other records every frame (joined by index), and rewriting every attribute, style and title of
+ * every node was most of a frame's DOM work.
+ */
+interface ItemNode {
+  title: SVGTitleElement;
+  body: SVGRectElement;
+  chevron: SVGPathElement;
+  label: SVGTextElement;
+  written: Map<string, string | null>;
+}
+const itemNodes = new WeakMap<SVGGElement, ItemNode>();
+
+function nodeOf(g: SVGGElement): ItemNode {
+  let n = itemNodes.get(g);
+  if (!n) {
+    n = {
+      title: g.querySelector<SVGTitleElement>('title')!,
+      body: g.querySelector('rect.body')!,
+      chevron: g.querySelector('path.chevron')!,
+      label: g.querySelector('text.label')!,
+      written: new Map(),
+    };
+    itemNodes.set(g, n);
+  }
+  return n;
 }
 
-/** What each item node was last drawn with: a frame writes only what differs. */
-interface ItemMemo {
-  look: string;
-  t: Translate;
-  color: (kg: number) => string;
-  /** Transform and opacity set without a tween ('' when unknown). */
-  at: string;
-  /** The body's geometry set without a tween ('' when unknown). */
-  shape: string;
+type Part = 'g' | 'title' | 'body' | 'chevron' | 'label';
+
+function partOf(g: SVGGElement, n: ItemNode, part: Part): SVGElement {
+  return part === 'g' ? g : n[part];
 }
-const memos = new WeakMap<SVGGElement, ItemMemo>();
+
+/** Sets an attribute (null removes it) unless it already holds `value`. */
+function attr(g: SVGGElement, n: ItemNode, part: Part, name: string, value: string | number | null): void {
+  const v = value === null ? null : String(value);
+  const key = `${part}@${name}`;
+  if (n.written.get(key) === v) return;
+  n.written.set(key, v);
+  const el = partOf(g, n, part);
+  if (v === null) el.removeAttribute(name);
+  else el.setAttribute(name, v);
+}
+
+/** Sets an inline style (null removes it) unless it already holds `value`. */
+function style(g: SVGGElement, n: ItemNode, part: Part, name: string, value: string | number | null): void {
+  const v = value === null ? null : String(value);
+  const key = `${part}:${name}`;
+  if (n.written.get(key) === v) return;
+  n.written.set(key, v);
+  const el = partOf(g, n, part);
+  if (v === null) el.style.removeProperty(name);
+  else el.style.setProperty(name, v);
+}
+
+function text(g: SVGGElement, n: ItemNode, part: Part, value: string): void {
+  const key = `${part}#text`;
+  if (n.written.get(key) === value) return;
+  n.written.set(key, value);
+  partOf(g, n, part).textContent = value;
+}
+
+/** Attributes a tween moves: once one runs, what was written last no longer says what the node shows. */
+const TWEENED = ['g@transform', 'g@opacity', 'body@x', 'body@y', 'body@width', 'body@height', 'body@rx'];
 
 /** Draws `items` into the layer at `ref`, tweening from the previous step's positions. */
 export function useItemsLayer(
@@ -77,32 +128,24 @@ export function useItemsLayer(
   useEffect(() => {
     if (!ref.current) return;
     const duration = reduced ? 0 : DURATION_MS;
-    const style = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
+    const draw = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
       s.each(function (d) {
-        // Most items look the same from one frame to the next: rewriting their attributes, styles
-        // and titles anyway was most of a frame's DOM work while a big run played fast.
-        const look = lookOf(d);
-        const memo = memos.get(this);
-        if (memo && memo.look === look && memo.t === t && memo.color === color) return;
-        memos.set(this, { look, t, color, at: memo?.at ?? '', shape: memo?.shape ?? '' });
-        const g = select<SVGGElement, DrawnItem>(this);
-        g.attr('class', classOf)
-          .attr('data-testid', (d) => (d.kind === 'cancel' ? 'cancel-marker' : d.kind === 'barrier' && d.priority ? 'priority-barrier' : d.persistedIn !== null ? 'persisted-buffer' : d.place === 'wire' ? null : `buffer-${d.place}`))
-          .attr('data-checkpoint', (d) => d.checkpointId ?? d.persistedIn ?? null);
-        g.select('title').text(titleOf(d, t));
-        g.select<SVGRectElement>('rect.body')
-          // Inline styles: the app stylesheet colors `.barrier rect`, and a style beats it.
-          .style('fill', fillOf(d, color))
-          .style('fill-opacity', d.blocked ? 0.45 : 1)
-          .style('stroke', strokeOf(d))
-          .style('stroke-width', d.persistedIn !== null || d.recordingFor !== null ? 2.4 : d.blocked ? 1.6 : 1)
-          .style('stroke-dasharray', () => (d.recordingFor !== null || d.blocked ? '2.5 1.5' : null));
-        g.select('path.chevron').attr('display', d.priority ? null : 'none');
-        g.select<SVGTextElement>('text.label')
-          .text(d.label ?? '')
-          .attr('display', d.kind !== 'record' && (d.place === 'wire' || d.place === 'gate') ? null : 'none')
-          .style('fill', d.kind === 'cancel' ? CANCEL_MARKER_COLOR : d.priority ? PRIORITY_BARRIER_COLOR : BARRIER_COLOR)
-          .attr('y', -d.h / 2 - 3);
+        const n = nodeOf(this);
+        attr(this, n, 'g', 'class', classOf(d));
+        attr(this, n, 'g', 'data-testid', d.kind === 'cancel' ? 'cancel-marker' : d.kind === 'barrier' && d.priority ? 'priority-barrier' : d.persistedIn !== null ? 'persisted-buffer' : d.place === 'wire' ? null : `buffer-${d.place}`);
+        attr(this, n, 'g', 'data-checkpoint', d.checkpointId ?? d.persistedIn ?? null);
+        text(this, n, 'title', titleOf(d, t));
+        // Inline styles: the app stylesheet colors `.barrier rect`, and a style beats it.
+        style(this, n, 'body', 'fill', fillOf(d, color));
+        style(this, n, 'body', 'fill-opacity', d.blocked ? 0.45 : 1);
+        style(this, n, 'body', 'stroke', strokeOf(d));
+        style(this, n, 'body', 'stroke-width', d.persistedIn !== null || d.recordingFor !== null ? 2.4 : d.blocked ? 1.6 : 1);
+        style(this, n, 'body', 'stroke-dasharray', d.recordingFor !== null || d.blocked ? '2.5 1.5' : null);
+        attr(this, n, 'chevron', 'display', d.priority ? null : 'none');
+        text(this, n, 'label', d.label ?? '');
+        attr(this, n, 'label', 'display', d.kind !== 'record' && (d.place === 'wire' || d.place === 'gate') ? null : 'none');
+        style(this, n, 'label', 'fill', d.kind === 'cancel' ? CANCEL_MARKER_COLOR : d.priority ? PRIORITY_BARRIER_COLOR : BARRIER_COLOR);
+        attr(this, n, 'label', 'y', -d.h / 2 - 3);
       });
     };
     const shapeAttrs: [string, (d: DrawnItem) => number][] = [
@@ -148,7 +191,7 @@ export function useItemsLayer(
                   .remove(),
               ),
       )
-      .call(style)
+      .call(draw)
       .call((s) => {
         if (reduced) {
           // No tween: set the end values at once, and only where they changed. A zero-length
@@ -156,26 +199,17 @@ export function useItemsLayer(
           // (measured: d3-timer's start, stop and timerFlush were a visible share of each frame
           // while the scale run played fast).
           s.interrupt().each(function (d) {
-            const memo = memos.get(this)!;
-            const at = `${transform(d.x, d.y, d.angle)}|${d.hidden ? 0 : 1}`;
-            if (memo.at !== at) {
-              memo.at = at;
-              this.setAttribute('transform', transform(d.x, d.y, d.angle));
-              this.setAttribute('opacity', d.hidden ? '0' : '1');
-            }
-            const shape = shapeAttrs.map(([, f]) => f(d)).join('|');
-            if (memo.shape !== shape) {
-              memo.shape = shape;
-              const body = select(this).select<SVGRectElement>('rect.body').interrupt();
-              for (const [name, f] of shapeAttrs) body.attr(name, f(d));
-            }
+            const n = nodeOf(this);
+            attr(this, n, 'g', 'transform', transform(d.x, d.y, d.angle));
+            attr(this, n, 'g', 'opacity', d.hidden ? 0 : 1);
+            for (const [name, f] of shapeAttrs) attr(this, n, 'body', name, f(d));
           });
           return;
         }
-        // Tweened: the memo no longer says what the node shows once a transition moves it.
+        // Tweened: what was written last no longer says what the node shows.
         s.each(function () {
-          const memo = memos.get(this);
-          if (memo) memo.at = memo.shape = '';
+          const n = nodeOf(this);
+          for (const key of TWEENED) n.written.delete(key);
         });
         s.transition()
           .duration(duration)
