@@ -7,10 +7,11 @@
  * (src/views/panelPace.tsx), so a frame renders the job graph and one panel, not every view.
  *
  * The state the views show is replayed on this thread from the previous frame's (the timeline's
- * reader). A big run at the fastest speed asks for hundreds of steps a frame; the replay is given
- * at most REPLAY_BUDGET_MS of each frame and the cursor moves as far as it got, so a frame stays a
- * short task and playback runs slower than the speed asks rather than freezing the page (the
- * speed control says so: `reachedSpeed`, the speed reached over the last second).
+ * reader), in a task of its own between two frames: the frame then renders a state already
+ * copied and frozen (one frame of lag). A big run at the fastest speed asks for hundreds of steps
+ * a frame; the replay is given at most REPLAY_BUDGET_MS and the cursor moves as far as it got, so
+ * each task stays short and playback runs slower than the speed asks rather than freezing the page
+ * (the speed control says so: `reachedSpeed`, the speed reached over the last second).
  */
 import { useEffect, useRef } from 'react';
 import { useAppStore } from '../store/appStore';
@@ -53,25 +54,46 @@ export function usePlayback(): void {
     let frames = 0;
     // The speed reached, over windows of REACHED_WINDOW_MS; `capped`: the replay budget held the cursor back.
     let window = { wall: last, sim: playhead.current, capped: false };
+    // A frame shows the state the task after the previous frame replayed, copied and froze (the
+    // timeline caches it), so a frame's task only renders: the replay is a task of its own.
+    let request: { timeline: Timeline; to: number } | null = null;
+    let prepared: { timeline: Timeline; position: number; capped: boolean } | null = null;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const asked = request;
+      request = null;
+      const s = useAppStore.getState();
+      if (!asked || s.timeline !== asked.timeline || asked.to <= s.cursor) return;
+      const reached = replayToward(asked.timeline, s.cursor, asked.to, REPLAY_BUDGET_MS, () => performance.now());
+      if (reached > s.cursor) asked.timeline.stateAt(reached);
+      prepared = { timeline: asked.timeline, position: reached, capped: reached < asked.to };
+    };
     let frame = requestAnimationFrame(function tick(now) {
       const s = useAppStore.getState();
       const dt = Math.min(100, now - last); // a background tab must not jump far ahead
       last = now;
       playhead.current += dt * s.speed;
       const target = s.timeline.lastPositionAtOrBefore(playhead.current);
-      const maxSteps = Math.max(1, Math.floor(s.speed * 8));
-      const wanted = Math.min(target, s.cursor + maxSteps);
-      const next = replayToward(s.timeline, s.cursor, wanted, REPLAY_BUDGET_MS, () => performance.now());
-      if (next > s.cursor) s.setCursor(next, s.speed >= FAST_PLAYBACK_SPEED ? frames++ % PANEL_GROUPS : undefined);
-      // Behind the playhead (a step cap or the replay budget): the playhead waits for the cursor.
-      if (next < target) playhead.current = Math.min(playhead.current, s.timeline.timeAt(next));
-      if (next < wanted) window.capped = true;
-      if (now - window.wall >= REACHED_WINDOW_MS) {
-        const reached = (s.timeline.timeAt(next) - window.sim) / (now - window.wall);
-        s.setReachedSpeed(window.capped && reached < 0.8 * s.speed ? reached : null);
-        window = { wall: now, sim: s.timeline.timeAt(next), capped: false };
+      let shown = s.cursor;
+      if (prepared && prepared.timeline === s.timeline && prepared.position > s.cursor && prepared.position <= target) {
+        shown = prepared.position;
+        if (prepared.capped) window.capped = true;
+        s.setCursor(shown, s.speed >= FAST_PLAYBACK_SPEED ? frames++ % PANEL_GROUPS : undefined);
       }
-      if (next >= s.timeline.length) {
+      prepared = null;
+      // Behind the playhead (a step cap, the replay budget, the frame of lag): the playhead waits.
+      if (shown < target) playhead.current = Math.min(playhead.current, s.timeline.timeAt(shown) + dt * s.speed);
+      const wanted = Math.min(s.timeline.lastPositionAtOrBefore(playhead.current), shown + Math.max(1, Math.floor(s.speed * 8)));
+      if (wanted > shown) {
+        request = { timeline: s.timeline, to: wanted };
+        channel.port2.postMessage(null);
+      }
+      if (now - window.wall >= REACHED_WINDOW_MS) {
+        const reached = (s.timeline.timeAt(shown) - window.sim) / (now - window.wall);
+        s.setReachedSpeed(window.capped && reached < 0.8 * s.speed ? reached : null);
+        window = { wall: now, sim: s.timeline.timeAt(shown), capped: false };
+      }
+      if (shown >= s.timeline.length) {
         s.setPlaying(false);
         return;
       }
@@ -79,6 +101,7 @@ export function usePlayback(): void {
     });
     return () => {
       cancelAnimationFrame(frame);
+      channel.port1.close();
       useAppStore.getState().setReachedSpeed(null);
     };
   }, [playing]);

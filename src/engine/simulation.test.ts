@@ -143,6 +143,18 @@ describe('Timeline', () => {
     expect(timeline.eventsAt(at).map((e) => e.type)).toEqual(['user.action']);
   });
 
+  it('stepsToRead says how far a read would replay: from the read before it, or from a keyframe', () => {
+    const timeline = Timeline.record(config(21, 10_000), { keyframeEvery: 64 });
+    expect(timeline.length).toBeGreaterThan(1100);
+    timeline.stateAt(100);
+    expect(timeline.stepsToRead(100)).toBe(0);
+    expect(timeline.stepsToRead(110)).toBe(10);
+    expect(timeline.stepsToRead(50)).toBe(50 - 0);
+    expect(timeline.stepsToRead(1000)).toBe(1000 - 960);
+    // Asking moves nothing: the next read still steps on from 100.
+    expect(timeline.stepsToRead(110)).toBe(10);
+  });
+
   it('records the events of each step and their times', () => {
     const cfg = config(8, 1_000);
     const timeline = Timeline.record(cfg);

@@ -345,14 +345,14 @@ export class Timeline {
    * action is not in the queue, so replay cannot cross it: the keyframe right after it must be
    * restored).
    */
-  private readerFor(position: number, kf: Keyframe): Reader | null {
+  private readerFor(position: number, kf: Keyframe, touch = true): Reader | null {
     let best: Reader | null = null;
     for (const r of this.readers) {
       if (r.pos > position || (best && best.pos >= r.pos)) continue;
       if (r.pos < kf.position && (position - r.pos > STEP_ON_MAX || this.interventionList.some((iv) => iv.step > r.pos && iv.step <= position))) continue;
       best = r;
     }
-    if (best) best.used = ++this.readerUses;
+    if (best && touch) best.used = ++this.readerUses;
     return best;
   }
 
@@ -365,6 +365,18 @@ export class Timeline {
     }
     this.readers.push(r);
     return r;
+  }
+
+  /**
+   * How many steps a read of `position` would replay now: 0 when it is cached, else from the
+   * working simulation it would step on from, or from the nearest keyframe.
+   */
+  stepsToRead(position: number): number {
+    this.check(position);
+    if (this.frozenCache.some((c) => c.position === position)) return 0;
+    const kf = this.keyframeAtOrBefore(position);
+    const r = this.readerFor(position, kf, false);
+    return position - (r ? r.pos : kf.position);
   }
 
   /** Where the working simulation of the latest read stands (null before the first read). */

@@ -153,7 +153,8 @@ export function recordingStream(set: Set, get: Get) {
      * holds this run).
      */
     prepareSeek(t: Timeline, position: number): Promise<void> | null {
-      if (!t.mirrored || t !== held || position - t.keyframeNear(position).position <= SEEK_REPLAY_STEPS) return null;
+      // Near the page's keyframes or just ahead of its last read (stepping, playing): replayed here.
+      if (!t.mirrored || t !== held || t.stepsToRead(position) <= SEEK_REPLAY_STEPS) return null;
       const cuts = t.truncations;
       return client!
         .keyframeNear(heldEpoch, position)

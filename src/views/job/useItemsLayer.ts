@@ -7,9 +7,16 @@
 import { useEffect, type RefObject } from 'react';
 import { easeCubicOut, select, type Selection } from 'd3';
 import '../d3Transitions';
+import { afterThisTask } from '../afterThisTask';
 import type { Translate } from '../../i18n/useT';
 import type { DrawnItem } from './itemGeometry';
-import { BARRIER_COLOR, CANCEL_MARKER_COLOR, PRIORITY_BARRIER_COLOR, SAVEPOINT_COLOR, checkpointColor } from './jobColors';
+import {
+  BARRIER_COLOR,
+  CANCEL_MARKER_COLOR,
+  PRIORITY_BARRIER_COLOR,
+  SAVEPOINT_COLOR,
+  checkpointColor,
+} from './jobColors';
 
 const DURATION_MS = 220;
 
@@ -41,7 +48,8 @@ function classOf(d: DrawnItem): string {
 }
 
 function titleOf(d: DrawnItem, t: Translate): string {
-  if (d.kind === 'barrier') return t(d.priority ? 'jgPriorityTitle' : 'jgBarrierTitle', { id: d.checkpointId! });
+  if (d.kind === 'barrier')
+    return t(d.priority ? 'jgPriorityTitle' : 'jgBarrierTitle', { id: d.checkpointId! });
   if (d.kind === 'cancel') return t('jgCancelTitle', { id: d.checkpointId! });
   const v = { key: String(d.recordKey), value: d.recordValue! };
   if (d.persistedIn !== null) return t('jgPersistedTitle', { ...v, id: d.persistedIn });
@@ -86,7 +94,13 @@ function partOf(g: SVGGElement, n: ItemNode, part: Part): SVGElement {
 }
 
 /** Sets an attribute (null removes it) unless it already holds `value`. */
-function attr(g: SVGGElement, n: ItemNode, part: Part, name: string, value: string | number | null): void {
+function attr(
+  g: SVGGElement,
+  n: ItemNode,
+  part: Part,
+  name: string,
+  value: string | number | null,
+): void {
   const v = value === null ? null : String(value);
   const key = `${part}@${name}`;
   if (n.written.get(key) === v) return;
@@ -97,7 +111,13 @@ function attr(g: SVGGElement, n: ItemNode, part: Part, name: string, value: stri
 }
 
 /** Sets an inline style (null removes it) unless it already holds `value`. */
-function style(g: SVGGElement, n: ItemNode, part: Part, name: string, value: string | number | null): void {
+function style(
+  g: SVGGElement,
+  n: ItemNode,
+  part: Part,
+  name: string,
+  value: string | number | null,
+): void {
   const v = value === null ? null : String(value);
   const key = `${part}:${name}`;
   if (n.written.get(key) === v) return;
@@ -115,7 +135,15 @@ function text(g: SVGGElement, n: ItemNode, part: Part, value: string): void {
 }
 
 /** Attributes a tween moves: once one runs, what was written last no longer says what the node shows. */
-const TWEENED = ['g@transform', 'g@opacity', 'body@x', 'body@y', 'body@width', 'body@height', 'body@rx'];
+const TWEENED = [
+  'g@transform',
+  'g@opacity',
+  'body@x',
+  'body@y',
+  'body@width',
+  'body@height',
+  'body@rx',
+];
 
 /** Draws `items` into the layer at `ref`, tweening from the previous step's positions. */
 export function useItemsLayer(
@@ -127,97 +155,155 @@ export function useItemsLayer(
 ): void {
   useEffect(() => {
     if (!ref.current) return;
-    const duration = reduced ? 0 : DURATION_MS;
-    const draw = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
-      s.each(function (d) {
-        const n = nodeOf(this);
-        attr(this, n, 'g', 'class', classOf(d));
-        attr(this, n, 'g', 'data-testid', d.kind === 'cancel' ? 'cancel-marker' : d.kind === 'barrier' && d.priority ? 'priority-barrier' : d.persistedIn !== null ? 'persisted-buffer' : d.place === 'wire' ? null : `buffer-${d.place}`);
-        attr(this, n, 'g', 'data-checkpoint', d.checkpointId ?? d.persistedIn ?? null);
-        text(this, n, 'title', titleOf(d, t));
-        // Inline styles: the app stylesheet colors `.barrier rect`, and a style beats it.
-        style(this, n, 'body', 'fill', fillOf(d, color));
-        style(this, n, 'body', 'fill-opacity', d.blocked ? 0.45 : 1);
-        style(this, n, 'body', 'stroke', strokeOf(d));
-        style(this, n, 'body', 'stroke-width', d.persistedIn !== null || d.recordingFor !== null ? 2.4 : d.blocked ? 1.6 : 1);
-        style(this, n, 'body', 'stroke-dasharray', d.recordingFor !== null || d.blocked ? '2.5 1.5' : null);
-        attr(this, n, 'chevron', 'display', d.priority ? null : 'none');
-        text(this, n, 'label', d.label ?? '');
-        attr(this, n, 'label', 'display', d.kind !== 'record' && (d.place === 'wire' || d.place === 'gate') ? null : 'none');
-        style(this, n, 'label', 'fill', d.kind === 'cancel' ? CANCEL_MARKER_COLOR : d.priority ? PRIORITY_BARRIER_COLOR : BARRIER_COLOR);
-        attr(this, n, 'label', 'y', -d.h / 2 - 3);
-      });
-    };
-    const shapeAttrs: [string, (d: DrawnItem) => number][] = [
-      ['x', (d) => -d.w / 2],
-      ['y', (d) => -d.h / 2],
-      ['width', (d) => d.w],
-      ['height', (d) => d.h],
-      // A record on the wire is a dot; in a queue, a cell.
-      ['rx', (d) => (d.kind === 'record' && d.place === 'wire' ? d.w / 2 : 1.5)],
-    ];
+    // Without a tween (fast playback, reduced motion) the layer is drawn in a task of its own after
+    // the frame's: a frame of a big run played fast then renders the graph, and the hundreds of
+    // items are a second short task rather than half of one long one.
+    if (reduced) return afterThisTask(drawItems);
+    drawItems();
 
-    select(ref.current)
-      .selectAll<SVGGElement, DrawnItem>('g.item')
-      // Tweened, an item is joined by its identity, so it moves from where it was. Without a tween
-      // (fast playback, reduced motion) identity buys nothing: join by index, and the nodes of the
-      // previous frame are reused instead of hundreds created and removed per frame.
-      .data(items, reduced ? (_d, i) => String(i) : (d) => d.id)
-      .join(
-        (enter) => {
-          const g = enter
-            .append('g')
-            .attr('transform', (d) => transform(d.enter[0], d.enter[1], d.angle))
-            .attr('opacity', 0);
-          g.append('title');
-          const body = g.append('rect').attr('class', 'body');
-          for (const [name, f] of shapeAttrs) body.attr(name, f);
-          // A priority barrier carries an arrow head in its direction of travel.
-          g.append('path').attr('class', 'chevron').attr('d', 'M3,-6 L9,0 L3,6 Z').attr('fill', PRIORITY_BARRIER_COLOR);
-          g.append('text').attr('class', 'label').attr('text-anchor', 'middle');
-          return g;
-        },
-        (update) => update,
-        (exit) =>
-          reduced
-            ? exit.remove()
-            : exit.call((x) =>
-                x
-                  .transition()
-                  .duration(duration)
-                  .ease(easeCubicOut)
-                  .attr('transform', (d) => transform(d.exit[0], d.exit[1], 0))
-                  .attr('opacity', 0)
-                  .remove(),
-              ),
-      )
-      .call(draw)
-      .call((s) => {
-        if (reduced) {
-          // No tween: set the end values at once, and only where they changed. A zero-length
-          // transition still schedules a d3 timer per item and starts and stops it a frame later
-          // (measured: d3-timer's start, stop and timerFlush were a visible share of each frame
-          // while the scale run played fast).
-          s.interrupt().each(function (d) {
-            const n = nodeOf(this);
-            attr(this, n, 'g', 'transform', transform(d.x, d.y, d.angle));
-            attr(this, n, 'g', 'opacity', d.hidden ? 0 : 1);
-            for (const [name, f] of shapeAttrs) attr(this, n, 'body', name, f(d));
-          });
-          return;
-        }
-        // Tweened: what was written last no longer says what the node shows.
-        s.each(function () {
+    function drawItems(): void {
+      if (!ref.current) return;
+      const duration = reduced ? 0 : DURATION_MS;
+      const draw = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
+        s.each(function (d) {
           const n = nodeOf(this);
-          for (const key of TWEENED) n.written.delete(key);
+          attr(this, n, 'g', 'class', classOf(d));
+          attr(
+            this,
+            n,
+            'g',
+            'data-testid',
+            d.kind === 'cancel'
+              ? 'cancel-marker'
+              : d.kind === 'barrier' && d.priority
+                ? 'priority-barrier'
+                : d.persistedIn !== null
+                  ? 'persisted-buffer'
+                  : d.place === 'wire'
+                    ? null
+                    : `buffer-${d.place}`,
+          );
+          attr(this, n, 'g', 'data-checkpoint', d.checkpointId ?? d.persistedIn ?? null);
+          text(this, n, 'title', titleOf(d, t));
+          // Inline styles: the app stylesheet colors `.barrier rect`, and a style beats it.
+          style(this, n, 'body', 'fill', fillOf(d, color));
+          style(this, n, 'body', 'fill-opacity', d.blocked ? 0.45 : 1);
+          style(this, n, 'body', 'stroke', strokeOf(d));
+          style(
+            this,
+            n,
+            'body',
+            'stroke-width',
+            d.persistedIn !== null || d.recordingFor !== null ? 2.4 : d.blocked ? 1.6 : 1,
+          );
+          style(
+            this,
+            n,
+            'body',
+            'stroke-dasharray',
+            d.recordingFor !== null || d.blocked ? '2.5 1.5' : null,
+          );
+          attr(this, n, 'chevron', 'display', d.priority ? null : 'none');
+          text(this, n, 'label', d.label ?? '');
+          attr(
+            this,
+            n,
+            'label',
+            'display',
+            d.kind !== 'record' && (d.place === 'wire' || d.place === 'gate') ? null : 'none',
+          );
+          style(
+            this,
+            n,
+            'label',
+            'fill',
+            d.kind === 'cancel'
+              ? CANCEL_MARKER_COLOR
+              : d.priority
+                ? PRIORITY_BARRIER_COLOR
+                : BARRIER_COLOR,
+          );
+          attr(this, n, 'label', 'y', -d.h / 2 - 3);
         });
-        s.transition()
-          .duration(duration)
-          .ease(easeCubicOut)
-          .attr('transform', (d) => transform(d.x, d.y, d.angle))
-          .attr('opacity', (d) => (d.hidden ? 0 : 1));
-        const body = s.select<SVGRectElement>('rect.body').transition().duration(duration).ease(easeCubicOut);
-        for (const [name, f] of shapeAttrs) body.attr(name, f);
-      });
+      };
+      const shapeAttrs: [string, (d: DrawnItem) => number][] = [
+        ['x', (d) => -d.w / 2],
+        ['y', (d) => -d.h / 2],
+        ['width', (d) => d.w],
+        ['height', (d) => d.h],
+        // A record on the wire is a dot; in a queue, a cell.
+        ['rx', (d) => (d.kind === 'record' && d.place === 'wire' ? d.w / 2 : 1.5)],
+      ];
+
+      select(ref.current)
+        .selectAll<SVGGElement, DrawnItem>('g.item')
+        // Tweened, an item is joined by its identity, so it moves from where it was. Without a tween
+        // (fast playback, reduced motion) identity buys nothing: join by index, and the nodes of the
+        // previous frame are reused instead of hundreds created and removed per frame.
+        .data(items, reduced ? (_d, i) => String(i) : (d) => d.id)
+        .join(
+          (enter) => {
+            const g = enter
+              .append('g')
+              .attr('transform', (d) => transform(d.enter[0], d.enter[1], d.angle))
+              .attr('opacity', 0);
+            g.append('title');
+            const body = g.append('rect').attr('class', 'body');
+            for (const [name, f] of shapeAttrs) body.attr(name, f);
+            // A priority barrier carries an arrow head in its direction of travel.
+            g.append('path')
+              .attr('class', 'chevron')
+              .attr('d', 'M3,-6 L9,0 L3,6 Z')
+              .attr('fill', PRIORITY_BARRIER_COLOR);
+            g.append('text').attr('class', 'label').attr('text-anchor', 'middle');
+            return g;
+          },
+          (update) => update,
+          (exit) =>
+            reduced
+              ? exit.remove()
+              : exit.call((x) =>
+                  x
+                    .transition()
+                    .duration(duration)
+                    .ease(easeCubicOut)
+                    .attr('transform', (d) => transform(d.exit[0], d.exit[1], 0))
+                    .attr('opacity', 0)
+                    .remove(),
+                ),
+        )
+        .call(draw)
+        .call((s) => {
+          if (reduced) {
+            // No tween: set the end values at once, and only where they changed. A zero-length
+            // transition still schedules a d3 timer per item and starts and stops it a frame later
+            // (measured: d3-timer's start, stop and timerFlush were a visible share of each frame
+            // while the scale run played fast).
+            s.interrupt().each(function (d) {
+              const n = nodeOf(this);
+              attr(this, n, 'g', 'transform', transform(d.x, d.y, d.angle));
+              attr(this, n, 'g', 'opacity', d.hidden ? 0 : 1);
+              for (const [name, f] of shapeAttrs) attr(this, n, 'body', name, f(d));
+            });
+            return;
+          }
+          // Tweened: what was written last no longer says what the node shows.
+          s.each(function () {
+            const n = nodeOf(this);
+            for (const key of TWEENED) n.written.delete(key);
+          });
+          s.transition()
+            .duration(duration)
+            .ease(easeCubicOut)
+            .attr('transform', (d) => transform(d.x, d.y, d.angle))
+            .attr('opacity', (d) => (d.hidden ? 0 : 1));
+          const body = s
+            .select<SVGRectElement>('rect.body')
+            .transition()
+            .duration(duration)
+            .ease(easeCubicOut);
+          for (const [name, f] of shapeAttrs) body.attr(name, f);
+        });
+    }
   }, [ref, items, color, t, reduced]);
 }
