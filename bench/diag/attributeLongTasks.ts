@@ -48,9 +48,18 @@ const short = (url: string) => url.replace(/^.*\//, '');
  * `isLong` picks the tasks to attribute (default: over 50 ms of wall time); e.g. by thread CPU
  * (`tdur`) on a loaded machine, or one task at a time.
  */
+/**
+ * The main threads of the page's renderers (a navigation may move the page to another renderer
+ * process), not of the browser's own WebUI renderers (e.g. the omnibox popup's, which the trace
+ * records too).
+ */
+export function pageMainThreads(trace: readonly TraceEvent[]): Set<string> {
+  const webUi = new Set(trace.filter((e) => e.name === 'process_name' && /WebUI/.test(e.args?.name ?? '')).map((e) => e.pid));
+  return new Set(trace.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && !webUi.has(e.pid)).map((e) => `${e.pid}:${e.tid}`));
+}
+
 export function attribute(trace: TraceEvent[], profile?: CpuProfile, isLong: (task: TraceEvent) => boolean = (e) => e.dur! > LONG_US, top = 25): string[] {
-  // Every renderer's main thread (a navigation may move the page to another renderer process).
-  const main = new Set(trace.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const main = pageMainThreads(trace);
   if (main.size === 0) return ['no CrRendererMain thread in the trace'];
   const onMain = trace.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.dur !== undefined);
   const nested = onMain.filter((e) => TASKS.has(e.name) && isLong(e)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);

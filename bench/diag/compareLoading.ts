@@ -13,7 +13,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import { attribute } from './attributeLongTasks';
+import { attribute, pageMainThreads } from './attributeLongTasks';
 
 /** Tasks over this much thread CPU (ms) are attributed one by one. */
 const CPU_MS = Number(process.env.CPU_MS ?? 30);
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     const traceBuffer = await browser.stopTracing();
     const { profile } = await cdp.send('Profiler.stop');
     const events = (JSON.parse(traceBuffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-    const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    const main = pageMainThreads(events as Parameters<typeof pageMainThreads>[0]);
     const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.tdur !== undefined && main.has(`${e.pid}:${e.tid}`));
     const long = tasks.filter((e) => e.tdur! > 50_000 || e.dur! > 50_000).sort((a, b) => a.ts - b.ts);
     console.log(`\n=== ${id}: ${tasks.length} main-thread tasks; over 50 ms (wall/CPU ms): ${long.map((e) => `${Math.round(e.dur! / 1000)}/${Math.round(e.tdur! / 1000)}`).join(', ') || 'none'}`);
