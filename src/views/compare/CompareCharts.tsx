@@ -4,7 +4,7 @@ import { useT } from '../../i18n/useT';
 import type { RunMetrics } from '../../engine/compare/runMetrics';
 import { OverlayChart, type OverlaySeries } from './OverlayChart';
 import { RUN_COLORS } from './compareLabels';
-import { useInTurn } from './useInTurn';
+import { useInTurn } from '../useInTurn';
 
 export function CompareCharts({ labels, runs, cursorMs }: { labels: string[]; runs: (RunMetrics | null)[]; cursorMs: number }) {
   const t = useT();
