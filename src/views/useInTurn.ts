@@ -2,8 +2,7 @@
  * How many of `count` parts of a view to show: none at the first render, then one more per task,
  * starting after the first paint. The comparison page mounts its charts this way: mounting the six
  * at once measured each (a forced layout of the whole page) and drew them in the page's first
- * task, 44–69 ms of the shared main thread on a loaded machine (issue 18 §6). An embed frame
- * mounts its three panels this way once its run is recorded (30 ms in one task).
+ * task, 44–69 ms of the shared main thread on a loaded machine (issue 18 §6).
  */
 import { useEffect, useState } from 'react';
 

@@ -21,7 +21,6 @@ import { formatTime } from '../compare/OverlayChart';
 import { readToEmbed, type FromEmbed } from '../../app/embed/embedProtocol';
 import { loadEmbeddedRun, seekEmbeddedRun } from '../../app/embed/embeddedRun';
 import { EMBED_HEIGHT, EMBED_WIDTH } from '../../app/embed/embedSize';
-import { useInTurn } from '../useInTurn';
 import './embed.css';
 
 function tell(m: FromEmbed): void {
@@ -47,9 +46,6 @@ export function EmbedApp() {
   const [status, setStatus] = useState<FromEmbed | null>(loaded);
   /** The last seek answered (the views show it), for the page and the e2e tests. */
   const [answer, setAnswer] = useState<Extract<FromEmbed, { type: 'at' }> | null>(null);
-  // Once the run is here, the job graph, the history and the registry mount one per task (the
-  // frame shares the comparison page's main thread; together they were one 30 ms task).
-  const shown = useInTurn(status?.type === 'ready' ? 3 : 0);
 
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
@@ -97,21 +93,19 @@ export function EmbedApp() {
       </p>
       {status?.type === 'ready' && (
         <>
-          <div className="embed-job">{shown > 0 && <JobGraphView />}</div>
+          <div className="embed-job">
+            <JobGraphView />
+          </div>
           <div className="embed-history">
-            {shown > 1 && (
-              <PacedPanel group={PANEL.stage}>
-                <CheckpointHistory />
-              </PacedPanel>
-            )}
+            <PacedPanel group={PANEL.stage}>
+              <CheckpointHistory />
+            </PacedPanel>
           </div>
           <section className="panel embed-registry" aria-labelledby="embed-registry-title">
             <h2 id="embed-registry-title">{t('rgTab')}</h2>
-            {shown > 2 && (
-              <PacedPanel group={PANEL.side}>
-                <RegistryTable />
-              </PacedPanel>
-            )}
+            <PacedPanel group={PANEL.side}>
+              <RegistryTable />
+            </PacedPanel>
           </section>
           <p className="embed-note">{t('embedReadOnly')}</p>
         </>
