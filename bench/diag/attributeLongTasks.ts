@@ -17,6 +17,7 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: Record<string, unknown> };
@@ -43,20 +44,34 @@ function label(e: TraceEvent): string {
 
 const short = (url: string) => url.replace(/^.*\//, '');
 
-export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
-  const main = trace.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) return ['no CrRendererMain thread in the trace'];
-  const onMain = trace.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
-  const nested = onMain.filter((e) => TASKS.has(e.name) && e.dur! > LONG_US).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+/**
+ * `isLong` picks the tasks to attribute (default: over 50 ms of wall time); e.g. by thread CPU
+ * (`tdur`) on a loaded machine, or one task at a time.
+ */
+/**
+ * The main threads of the page's renderers (a navigation may move the page to another renderer
+ * process), not of the browser's own WebUI renderers (e.g. the omnibox popup's, which the trace
+ * records too).
+ */
+export function pageMainThreads(trace: readonly TraceEvent[]): Set<string> {
+  const webUi = new Set(trace.filter((e) => e.name === 'process_name' && /WebUI/.test(e.args?.name ?? '')).map((e) => e.pid));
+  return new Set(trace.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && !webUi.has(e.pid)).map((e) => `${e.pid}:${e.tid}`));
+}
+
+export function attribute(trace: TraceEvent[], profile?: CpuProfile, isLong: (task: TraceEvent) => boolean = (e) => e.dur! > LONG_US, top = 25): string[] {
+  const main = pageMainThreads(trace);
+  if (main.size === 0) return ['no CrRendererMain thread in the trace'];
+  const onMain = trace.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.dur !== undefined);
+  const nested = onMain.filter((e) => TASKS.has(e.name) && isLong(e)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   // RunTask events nest (the scheduler's inside the thread's): a task is the outermost one.
   const tasks: TraceEvent[] = [];
-  for (const e of nested) if (!tasks.some((t) => e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!)) tasks.push(e);
-  const out = [`${tasks.length} tasks over 50 ms on the page's main thread; durations (ms): ${tasks.map((t) => Math.round(t.dur! / 1000)).join(', ')}`];
+  for (const e of nested) if (!tasks.some((t) => e.pid === t.pid && e.tid === t.tid && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!)) tasks.push(e);
+  const out = [`${tasks.length} tasks on the page's main thread; wall/CPU (ms): ${tasks.map((t) => `${Math.round(t.dur! / 1000)}/${Math.round((t.tdur ?? 0) / 1000)}`).join(', ')}`];
   // Exclusive time per label: each event's duration minus its direct children's (events nest by time).
   const byLabel = new Map<string, number>();
   const total = tasks.reduce((s, t) => s + t.dur!, 0);
   for (const task of tasks) {
-    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    const inside = onMain.filter((e) => e !== task && e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
     const stack: TraceEvent[] = [];
     const self = new Map<TraceEvent, number>();
     for (const e of inside) {
@@ -74,7 +89,7 @@ export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
     byLabel.set('(task, nothing traced inside)', (byLabel.get('(task, nothing traced inside)') ?? 0) + task.dur! - covered);
   }
   out.push(`their time, ${Math.round(total / 1000)} ms in all, by what ran (exclusive):`);
-  for (const [k, us] of [...byLabel].sort((a, b) => b[1] - a[1]).slice(0, 25)) out.push(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${Math.round(us / 1000)} ms  ${k}`);
+  for (const [k, us] of [...byLabel].sort((a, b) => b[1] - a[1]).slice(0, top)) out.push(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${Math.round(us / 1000)} ms  ${k}`);
   if (profile) {
     const parent = new Map<number, number>();
     for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -96,23 +111,23 @@ export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
       const name = `${f.functionName || '(anonymous)'} ${short(f.url)}:${f.lineNumber + 1}`;
       selfUs.set(name, (selfUs.get(name) ?? 0) + dt);
       // The outermost JavaScript frame of the sample: which handler the time is spent under.
-      let top = n;
+      let outer = n;
       const onStack = new Set<string>([name]);
       for (let p = parent.get(n.id); p !== undefined; p = parent.get(p)) {
         const pn = node.get(p)!;
-        if (pn.callFrame.url) top = pn;
+        if (pn.callFrame.url) outer = pn;
         onStack.add(`${pn.callFrame.functionName || '(anonymous)'} ${short(pn.callFrame.url)}:${pn.callFrame.lineNumber + 1}`);
       }
       for (const k of onStack) inclusiveUs.set(k, (inclusiveUs.get(k) ?? 0) + dt);
-      const entry = top.callFrame.url ? `${top.callFrame.functionName || '(anonymous)'} ${short(top.callFrame.url)}:${top.callFrame.lineNumber + 1}` : name;
+      const entry = outer.callFrame.url ? `${outer.callFrame.functionName || '(anonymous)'} ${short(outer.callFrame.url)}:${outer.callFrame.lineNumber + 1}` : name;
       entryUs.set(entry, (entryUs.get(entry) ?? 0) + dt);
     }
     out.push(`CPU profile samples inside those tasks: ${Math.round(inTasks / 1000)} ms; top self time:`);
-    for (const [k, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, 25)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
+    for (const [k, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, top)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
     out.push('top inclusive time (the function or what it called):');
-    for (const [k, us] of [...inclusiveUs].sort((a, b) => b[1] - a[1]).slice(0, 40)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
+    for (const [k, us] of [...inclusiveUs].sort((a, b) => b[1] - a[1]).slice(0, top + 15)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
     out.push('by outermost JavaScript frame:');
-    for (const [k, us] of [...entryUs].sort((a, b) => b[1] - a[1]).slice(0, 12)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
+    for (const [k, us] of [...entryUs].sort((a, b) => b[1] - a[1]).slice(0, Math.ceil(top / 2))) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
   }
   return out;
 }

@@ -50,15 +50,42 @@ export function packKeyframe(k: Keyframe): PackedKeyframe {
 }
 
 export function unpackState(p: PackedKeyframe): EngineState {
-  if (!p.tagged) return JSON.parse(p.json) as EngineState;
-  return JSON.parse(p.json, (_key, v: unknown) => {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-      const o = v as Record<string, unknown>;
-      if (BYTES_TAG in o) return p.bytes[o[BYTES_TAG] as number];
-      if (NUMBER_TAG in o) return Number(o[NUMBER_TAG]);
+  const state = JSON.parse(p.json) as unknown;
+  return (p.tagged ? untag(state, p.bytes) : state) as EngineState;
+}
+
+const NOT_A_TAG = Symbol('not a tag');
+
+function tagValue(v: object, bytes: readonly Uint8Array[]): unknown {
+  if (Array.isArray(v)) return NOT_A_TAG;
+  const o = v as Record<string, unknown>;
+  if (BYTES_TAG in o) return bytes[o[BYTES_TAG] as number];
+  if (NUMBER_TAG in o) return Number(o[NUMBER_TAG]);
+  return NOT_A_TAG;
+}
+
+/**
+ * Replaces the tagged values of parsed text in place. Done after a plain JSON.parse rather than
+ * with a reviver: the reviver calls back into JavaScript for every value of the state and made
+ * the decode 3–4 times slower (a comparison's keyframe: 97 ms against 23 ms for the parse, Node,
+ * loaded machine), one task of the page's thread on a seek (issue 18 §6).
+ */
+function untag(root: unknown, bytes: readonly Uint8Array[]): unknown {
+  if (root === null || typeof root !== 'object') return root;
+  const whole = tagValue(root, bytes);
+  if (whole !== NOT_A_TAG) return whole;
+  const stack: object[] = [root];
+  while (stack.length > 0) {
+    const o = stack.pop() as Record<string, unknown>;
+    for (const k in o) {
+      const v = o[k];
+      if (v === null || typeof v !== 'object') continue;
+      const t = tagValue(v, bytes);
+      if (t === NOT_A_TAG) stack.push(v);
+      else o[k] = t;
     }
-    return v;
-  }) as EngineState;
+  }
+  return root;
 }
 
 /**

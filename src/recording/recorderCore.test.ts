@@ -6,7 +6,7 @@ import { RecorderCore, SEEK_GRID, unpackChunk, type RecordingChunk } from './rec
 import { lazyKeyframe } from './keyframeCodec';
 
 /** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
-function harness(epochFilter?: () => number) {
+function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4) {
   const received: RecordingChunk[] = [];
   let tick = 0;
   const mirror = { current: Timeline.mirror(DEFAULT_SCENARIO, { keyframeEvery: 32 }) };
@@ -15,7 +15,7 @@ function harness(epochFilter?: () => number) {
       received.push(c);
       if (!epochFilter || c.epoch === epochFilter()) mirror.current.receive(unpackChunk(c.chunk));
     },
-    { keyframeEvery: 32, keyframeGap: 96, sliceMs: 4, firstSliceMs: 1, stepsPerCheck: 16, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
+    { keyframeEvery: 32, keyframeGap: 96, sliceMs, firstSliceMs: 1, stepsPerCheck: 16, maxChunkSteps, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
   );
   const settled = async () => {
     while (!received.at(-1)?.chunk.done) await new Promise((r) => setTimeout(r, 0));
@@ -46,6 +46,16 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
       for (const k of c.chunk.keyframes) expect(k.position).toBeGreaterThan(c.chunk.from);
     }
     expect(mirror.current.complete).toBe(true);
+    sameRun(mirror.current, whole);
+  });
+
+  it('no chunk holds more than maxChunkSteps steps, however long a slice of wall time is (the page takes each in one task)', async () => {
+    const { core, received, mirror, settled } = harness(undefined, 50, 1_000_000);
+    core.record(1, DEFAULT_SCENARIO);
+    await settled();
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    expect(received.length).toBeGreaterThanOrEqual(Math.ceil(whole.length / 50));
+    expect(Math.max(...received.map((c) => c.chunk.steps.length))).toBe(50);
     sameRun(mirror.current, whole);
   });
 

@@ -46,6 +46,12 @@ export interface RecorderOptions {
   keyframeGap: number;
   /** Steps recorded between two looks at the clock. */
   stepsPerCheck: number;
+  /**
+   * Most steps in one chunk (default: no cap). The page's thread takes a chunk in as one message
+   * (structured clone of its steps and keyframe texts); a slice of wall time on a fast machine is
+   * thousands of steps, tens of ms of the page's thread in one task (issue 18 §6).
+   */
+  maxChunkSteps?: number;
   now: () => number;
   /** Lets queued requests (branch, cancel) in before the next slice. */
   pause: () => Promise<void>;
@@ -188,8 +194,9 @@ export class RecorderCore {
           first = true;
         }
         const until = this.opts.now() + (first ? this.opts.firstSliceMs : this.opts.sliceMs);
+        const cap = t.length + (this.opts.maxChunkSteps ?? Infinity);
         first = false;
-        while (!t.recordSome(this.opts.stepsPerCheck) && this.opts.now() < until) {
+        while (!t.recordSome(Math.min(this.opts.stepsPerCheck, cap - t.length)) && t.length < cap && this.opts.now() < until) {
           /* record on */
         }
         this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });

@@ -5,10 +5,11 @@
  * the Web Worker streams in (src/store/recordingStream.ts).
  */
 import type { StateCreator } from 'zustand';
-import { DEFAULT_SCENARIO, type Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
+import { DEFAULT_SCENARIO, Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import type { AppStore } from './appStore';
 import { recordingStream, type RecordingProgress, type SavedRun } from './recordingStream';
-import { keyframeEveryFor } from '../recording/keyframeSpacing';
+import { keyframeEveryFor, recordingOptionsFor } from '../recording/keyframeSpacing';
+import { recordsDefaultRun } from './startupRun';
 
 export { KEYFRAME_EVERY } from './recordingStream';
 export type { RecordingProgress } from './recordingStream';
@@ -66,12 +67,21 @@ export const PANEL_GROUPS = 4;
 
 export { keyframeEveryFor };
 
+/** A run that holds step 0 and is never recorded (a stopped mirror: it builds step 0 itself). */
+function unrecorded(scenario: Scenario): Timeline {
+  const t = Timeline.mirror(scenario, recordingOptionsFor(scenario));
+  t.stop();
+  return t;
+}
+
 export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> = (set, get, api) => {
   const stream = recordingStream(set, get);
   let seeks = 0;
   // The default run records in the worker too (in one task here it was 0.3–1 s of the page's
   // load): the mirror builds step 0 itself, so the first screen shows step 0 at once.
-  const first = stream.record(DEFAULT_SCENARIO);
+  // The comparison page and its frames never show it (startupRun.ts): they hold it unrecorded,
+  // step 0 only, complete.
+  const first = recordsDefaultRun(globalThis.location?.search ?? '') ? stream.record(DEFAULT_SCENARIO) : unrecorded(DEFAULT_SCENARIO);
 
   function whenRecorded(position = Infinity): Promise<boolean> {
     const t = get().timeline;

@@ -19,36 +19,44 @@ function readAll(): Lesson[] {
   return out.sort((a, b) => a.number - b.number);
 }
 
-export const LESSONS: readonly Lesson[] = readAll();
+/**
+ * The built-in lessons, validated on first use, not at module load: every page evaluates this
+ * module (the comparison page and each of its embed frames too, which never show a lesson), and
+ * the validation was half of a 30–45 ms module evaluation task per frame (issue 18 §6).
+ */
+let builtIn: readonly Lesson[] | null = null;
+function builtInLessons(): readonly Lesson[] {
+  return (builtIn ??= readAll());
+}
 
 let userLessons: readonly Lesson[] = [];
-/** The same array until the catalog changes (useSyncExternalStore compares snapshots by identity). */
-let all: readonly Lesson[] = LESSONS;
+/** The same array until the catalog changes (useSyncExternalStore compares snapshots by identity); null until first read. */
+let all: readonly Lesson[] | null = null;
 const listeners = new Set<() => void>();
 
 /** The built-in lessons, then the user's, each group in number order. */
 export function allLessons(): readonly Lesson[] {
-  return all;
+  return (all ??= builtInLessons());
 }
 
 export function isBuiltInLesson(id: string): boolean {
-  return LESSONS.some((l) => l.id === id);
+  return builtInLessons().some((l) => l.id === id);
 }
 
 export function lessonById(id: string): Lesson | undefined {
-  return LESSONS.find((l) => l.id === id) ?? userLessons.find((l) => l.id === id);
+  return builtInLessons().find((l) => l.id === id) ?? userLessons.find((l) => l.id === id);
 }
 
 /** Adds (or replaces, by id) a user lesson; a built-in lesson's id is the caller's to refuse. */
 export function addUserLesson(lesson: Lesson): void {
   userLessons = [...userLessons.filter((l) => l.id !== lesson.id), lesson].sort((a, b) => a.number - b.number);
-  all = [...LESSONS, ...userLessons];
+  all = [...builtInLessons(), ...userLessons];
   listeners.forEach((l) => l());
 }
 
 export function removeUserLesson(id: string): void {
   userLessons = userLessons.filter((l) => l.id !== id);
-  all = [...LESSONS, ...userLessons];
+  all = [...builtInLessons(), ...userLessons];
   listeners.forEach((l) => l());
 }
 

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/useT';
 import type { RunMetrics } from '../../engine/compare/runMetrics';
 import { OverlayChart, type OverlaySeries } from './OverlayChart';
 import { RUN_COLORS } from './compareLabels';
+import { useInTurn } from '../useInTurn';
 
 export function CompareCharts({ labels, runs, cursorMs }: { labels: string[]; runs: (RunMetrics | null)[]; cursorMs: number }) {
   const t = useT();
@@ -31,14 +32,27 @@ export function CompareCharts({ labels, runs, cursorMs }: { labels: string[]; ru
   }, [runs, labelsKey]);
   const xMax = Math.max(1, ...measured.map((r) => r.m.untilMs));
   const common = { xMax, cursorMs };
+  const charts = [
+    <OverlayChart key="checkpointed" testId="cmp-chart-checkpointed" title={t('cmpChartCheckpointed')} kind="bytes" step={false} series={s.checkpointed} {...common} />,
+    <OverlayChart key="state" testId="cmp-chart-state" title={t('cmpChartState')} kind="bytes" step={false} series={s.state} {...common} />,
+    <OverlayChart key="duration" testId="cmp-chart-duration" title={t('cmpChartDuration')} kind="ms" step={false} series={s.duration} {...common} />,
+    <OverlayChart key="uploaded" testId="cmp-chart-uploaded" title={t('cmpChartUploaded')} kind="bytes" step series={s.uploaded} {...common} />,
+    <OverlayChart key="stored" testId="cmp-chart-stored" title={t('cmpChartStored')} kind="bytes" step series={s.stored} {...common} />,
+    <OverlayChart key="files" testId="cmp-chart-files" title={t('cmpChartFiles')} kind="count" step series={s.files} {...common} />,
+  ];
+  // One chart mounts per task after the first paint (useInTurn); the rest hold their place.
+  const shown = useInTurn(charts.length);
   return (
     <div className="cmp-charts">
-      <OverlayChart testId="cmp-chart-checkpointed" title={t('cmpChartCheckpointed')} kind="bytes" step={false} series={s.checkpointed} {...common} />
-      <OverlayChart testId="cmp-chart-state" title={t('cmpChartState')} kind="bytes" step={false} series={s.state} {...common} />
-      <OverlayChart testId="cmp-chart-duration" title={t('cmpChartDuration')} kind="ms" step={false} series={s.duration} {...common} />
-      <OverlayChart testId="cmp-chart-uploaded" title={t('cmpChartUploaded')} kind="bytes" step series={s.uploaded} {...common} />
-      <OverlayChart testId="cmp-chart-stored" title={t('cmpChartStored')} kind="bytes" step series={s.stored} {...common} />
-      <OverlayChart testId="cmp-chart-files" title={t('cmpChartFiles')} kind="count" step series={s.files} {...common} />
+      {charts.map((chart, i) =>
+        i < shown ? (
+          chart
+        ) : (
+          <figure key={chart.key} className="cmp-chart" aria-hidden="true">
+            <div className="cmp-chart-box" />
+          </figure>
+        ),
+      )}
       <figure className="cmp-chart cmp-restore" data-testid="cmp-chart-restore">
         <figcaption className="cmp-chart-head">
           <span className="cmp-chart-title">{t('cmpChartRestore')}</span>
