@@ -3,7 +3,7 @@
  * over the same time): which tasks took over 50 ms, what they ran (script by entry point, style,
  * layout, paint, GC), and the JavaScript functions with the most self time inside them.
  *
- *   npx tsx bench/diag/attributeLongTasks.ts trace.json [profile.json]
+ *   npx tsx bench/diag/attributeLongTasks.ts trace.json [profile.json] [--cpu] [--over=ms] [--each]
  *
  * The trace: Playwright's `browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline',
  * 'disabled-by-default-devtools.timeline', 'v8'] })`; the profile: CDP `Profiler.stop`'s `profile`.
@@ -17,6 +17,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread CPU time (µs): what the task ran, without the time the thread was preempted. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: Record<string, unknown> };
@@ -29,7 +31,8 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const LONG_US = 50_000;
+/** A task is long over this (µs); `--over=<ms>` lowers it to see the tasks a loaded machine would stretch past 50 ms. */
+let LONG_US = 50_000;
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 /** What a child event of a task counts as: its name, with script attributed to its entry point. */
@@ -41,17 +44,28 @@ function label(e: TraceEvent): string {
   return e.name;
 }
 
+/** React's work loop, hooks and commit phases, the bundle's wrappers: on every stack, naming nothing. */
+const PLUMBING =
+  /^(\(root\)|\(program\)|\(anonymous\)|perform\w*|commit\w*|recursively\w*|flush\w*|render\w*|beginWork|update\w*|complete\w*|processRootSchedule\w*|workLoop\w*|exports\.\w*|mount\w*|reconcile\w*|finishRender\w*|runWithFiberInDEV|callCallback\w*|dispatch\w*|batchedUpdates\w*) /;
+
 const short = (url: string) => url.replace(/^.*\//, '');
 
-export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
+/**
+ * `byCpu`: a task is long when its thread CPU time (`tdur`) is over 50 ms, not its wall time. On a
+ * loaded machine a 10 ms task preempted for 90 ms is wall-clock long but not the app's doing.
+ */
+export function attribute(trace: TraceEvent[], profile?: CpuProfile, byCpu = false, each = false): string[] {
   const main = trace.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) return ['no CrRendererMain thread in the trace'];
   const onMain = trace.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
-  const nested = onMain.filter((e) => TASKS.has(e.name) && e.dur! > LONG_US).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const nested = onMain.filter((e) => TASKS.has(e.name) && (byCpu ? (e.tdur ?? 0) : e.dur!) > LONG_US).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   // RunTask events nest (the scheduler's inside the thread's): a task is the outermost one.
   const tasks: TraceEvent[] = [];
   for (const e of nested) if (!tasks.some((t) => e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!)) tasks.push(e);
-  const out = [`${tasks.length} tasks over 50 ms on the page's main thread; durations (ms): ${tasks.map((t) => Math.round(t.dur! / 1000)).join(', ')}`];
+  const ms = (us: number | undefined) => (us === undefined ? '?' : String(Math.round(us / 1000)));
+  const out = [
+    `${tasks.length} tasks over ${LONG_US / 1000} ms (${byCpu ? 'thread CPU' : 'wall'} time) on the page's main thread; wall/CPU ms: ${tasks.map((t) => `${ms(t.dur)}/${ms(t.tdur)}`).join(', ')}`,
+  ];
   // Exclusive time per label: each event's duration minus its direct children's (events nest by time).
   const byLabel = new Map<string, number>();
   const total = tasks.reduce((s, t) => s + t.dur!, 0);
@@ -82,6 +96,9 @@ export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
     const selfUs = new Map<string, number>();
     const entryUs = new Map<string, number>();
     const inclusiveUs = new Map<string, number>();
+    // Per task (`--each`): the app's functions with the most inclusive time, React's and the
+    // bundle's plumbing left out, so each task says what it was (a chunk, a commit of which view…).
+    const perTask = new Map<TraceEvent, Map<string, number>>();
     let t = profile.startTime;
     let inTasks = 0;
     for (let i = 0; i < profile.samples.length; i++) {
@@ -104,6 +121,9 @@ export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
         onStack.add(`${pn.callFrame.functionName || '(anonymous)'} ${short(pn.callFrame.url)}:${pn.callFrame.lineNumber + 1}`);
       }
       for (const k of onStack) inclusiveUs.set(k, (inclusiveUs.get(k) ?? 0) + dt);
+      const mine = perTask.get(task) ?? new Map<string, number>();
+      perTask.set(task, mine);
+      for (const k of onStack) if (!PLUMBING.test(k)) mine.set(k, (mine.get(k) ?? 0) + dt);
       const entry = top.callFrame.url ? `${top.callFrame.functionName || '(anonymous)'} ${short(top.callFrame.url)}:${top.callFrame.lineNumber + 1}` : name;
       entryUs.set(entry, (entryUs.get(entry) ?? 0) + dt);
     }
@@ -111,6 +131,11 @@ export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
     for (const [k, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, 25)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
     out.push('top inclusive time (the function or what it called):');
     for (const [k, us] of [...inclusiveUs].sort((a, b) => b[1] - a[1]).slice(0, 40)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
+    if (each)
+      for (const task of tasks) {
+        const top = [...(perTask.get(task) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 10);
+        out.push(`task at ${Math.round(task.ts / 1000)} ms, wall ${ms(task.dur)} / CPU ${ms(task.tdur)} ms: ${top.map(([k, us]) => `${k.replace(/ \S+$/, '')} ${Math.round(us / 1000)}`).join(', ')}`);
+      }
     out.push('by outermost JavaScript frame:');
     for (const [k, us] of [...entryUs].sort((a, b) => b[1] - a[1]).slice(0, 12)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
   }
@@ -118,10 +143,15 @@ export function attribute(trace: TraceEvent[], profile?: CpuProfile): string[] {
 }
 
 if (process.argv[1]?.endsWith('attributeLongTasks.ts')) {
-  const [tracePath, profilePath] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const byCpu = args.includes('--cpu');
+  const each = args.includes('--each');
+  const over = args.find((a) => a.startsWith('--over='));
+  if (over) LONG_US = Number(over.slice('--over='.length)) * 1000;
+  const [tracePath, profilePath] = args.filter((a) => !a.startsWith('--'));
   if (!tracePath) throw new Error('usage: attributeLongTasks.ts trace.json [profile.json]');
   const raw = JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
   const profile = profilePath ? (JSON.parse(readFileSync(profilePath, 'utf8')) as CpuProfile) : undefined;
-  console.log(attribute(events, profile).join('\n'));
+  console.log(attribute(events, profile, byCpu, each).join('\n'));
 }

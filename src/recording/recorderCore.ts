@@ -11,6 +11,7 @@ import { Timeline, type Intervention, type RecordingDetail, type RetainedCheckpo
 import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
 import { KEYFRAME_EVERY, recordingOptionsFor } from './keyframeSpacing';
+import { chunkPieces } from './chunkPieces';
 
 /** A seek's keyframe from the worker is on this grid of steps (the app's keyframe spacing for small runs). */
 export const SEEK_GRID = 32;
@@ -42,6 +43,8 @@ export interface RecorderOptions {
   firstSliceMs: number;
   /** Fewest steps between two keyframes sent to the page (Timeline#takeChunk). */
   keyframeGap: number;
+  /** Most events (plus steps) in one message to the page (chunkPieces.ts); PIECE_WEIGHT unless set. */
+  pieceWeight?: number;
   /** Steps recorded between two looks at the clock. */
   stepsPerCheck: number;
   now: () => number;
@@ -112,7 +115,12 @@ export class RecorderCore {
     const t = this.timeline;
     if (!t || epoch !== this.epoch || t.complete) return;
     t.stop();
-    this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });
+    this.sendChunk(epoch, t);
+  }
+
+  /** What `t` recorded since the last chunk, in pieces the page takes in a few ms each (chunkPieces.ts). */
+  private sendChunk(epoch: number, t: Timeline): void {
+    for (const piece of chunkPieces(t.takeChunk(this.gapFor(t)), this.opts.pieceWeight)) this.send({ epoch, chunk: packChunk(piece) });
   }
 
   /**
@@ -147,7 +155,7 @@ export class RecorderCore {
         while (!t.recordSome(this.opts.stepsPerCheck) && this.opts.now() < until) {
           /* record on */
         }
-        this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });
+        this.sendChunk(epoch, t);
         if (t.complete) break;
         await this.opts.pause();
       }

@@ -1,0 +1,115 @@
+/**
+ * Records a Chromium trace and a CPU profile of the page while a big run records, for
+ * bench/diag/attributeLongTasks.ts (issue 17 §1: no task over 50 ms while a run records).
+ *
+ *   npx vite build --minify false --outDir /tmp/x && npx tsx bench/diag/profileRecording.ts /tmp/x flow|scale [untilMs] [outPrefix]
+ *
+ * - `flow`: e2e/bigRun.spec.ts's apply/stream/keep/apply again/go back, driven the same way
+ *   (parallelism 8, 10,000 keys, 400 records/s, 20 s, then 15 s).
+ * - `scale`: scenarios/scale-run.json cut to `untilMs` (default 30000) applied as a file, as
+ *   `npm run bench`'s app section does, until it is recorded.
+ *
+ * Writes `<outPrefix>.trace.json` and `<outPrefix>.profile.json` and prints the long tasks
+ * (wall and thread CPU time) and their attribution. A diagnostic for people, not a bench.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../browserBundle';
+import { serve } from '../frame.bench';
+import { LONG_TASK_OBSERVER, applyFile, recorded, settled, takeLongTasks } from '../browser/appDriver';
+import { attribute } from './attributeLongTasks';
+
+const READOUT = `(/(\\d+)\\D+(\\d+)/.exec(document.querySelector('[data-testid="step-readout"]')?.textContent ?? '') ?? []).slice(1).map(Number)`;
+/** Polls `expr` in the page (page.evaluate of a string: the app's CSP refuses waitForFunction's eval). */
+async function until(page: Page, expr: string, timeout = 60_000): Promise<void> {
+  const end = Date.now() + timeout;
+  while ((await page.evaluate(expr)) !== true) {
+    if (Date.now() > end) throw new Error(`not true after ${timeout} ms: ${expr}`);
+    await page.waitForTimeout(100);
+  }
+}
+const present = (id: string) => `document.querySelector('[data-testid="${id}"]') !== null`;
+
+async function applyLarge(page: Page, untilMs: string): Promise<void> {
+  await page.getByTestId('config-button').click();
+  await page.getByTestId('cfg-field-job.parallelism').fill('8');
+  await page.getByTestId('cfg-field-job.source.keys').fill('10000');
+  await page.getByTestId('cfg-field-job.source.ratePerSec').fill('400');
+  await page.getByTestId('cfg-field-untilMs').fill(untilMs);
+  await page.getByTestId('cfg-apply').click();
+  await page.getByTestId('cfg-apply-note').waitFor();
+  await page.keyboard.press('Escape');
+}
+
+/** e2e/bigRun.spec.ts's flow, without its assertions. */
+async function flow(page: Page): Promise<void> {
+  await applyLarge(page, '20000');
+  await until(page, present('recording-progress'));
+  await until(page, `(${READOUT})[1] > 1500`);
+  await page.getByTestId('step-forward').click();
+  await page.getByTestId('step-forward').click();
+  await until(page, `(${READOUT})[0] === 2`);
+  const box = (await page.getByTestId('scrubber').boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+  await until(page, `(${READOUT})[0] > 500`);
+  await page.getByTestId('step-forward').click();
+  await page.waitForTimeout(1000);
+  await page.getByTestId('recording-keep').click();
+  await until(page, `${present('recording-stopped')} && !${present('recording-progress')}`);
+  await page.waitForTimeout(500);
+  await applyLarge(page, '15000');
+  await until(page, present('recording-progress'));
+  await page.getByTestId('recording-revert').click();
+  await until(page, `!${present('recording-progress')}`);
+  await page.waitForTimeout(1000);
+}
+
+async function scale(page: Page, untilMs: number): Promise<void> {
+  const s = JSON.parse(readFileSync('scenarios/scale-run.json', 'utf8')) as { untilMs: number };
+  await applyFile(page, 'scale.json', JSON.stringify({ ...s, untilMs }));
+  if (!(await recorded(page, 600_000))) console.log('not recorded within 600 s; kept');
+  await page.waitForTimeout(1000);
+}
+
+async function main(): Promise<void> {
+  const [root, mode = 'flow', untilArg, out = `/tmp/profileRecording-${mode}`] = process.argv.slice(2);
+  if (!root) throw new Error('usage: profileRecording.ts <built app dir> flow|scale [untilMs] [outPrefix]');
+  const { server, url } = await serve(root);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    await context.addInitScript({ content: `localStorage.setItem('checkpoint-lab.lang', 'en'); localStorage.setItem('checkpoint-lab.start', 'chosen'); ${LONG_TASK_OBSERVER}` });
+    const page = await context.newPage();
+    await page.goto(url);
+    if (!(await settled(page, 60_000))) throw new Error('the page did not settle');
+    await page.waitForTimeout(1000);
+    await takeLongTasks(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    const loadBefore = loadavg()[0]!.toFixed(1);
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+    await cdp.send('Profiler.start');
+    const t0 = Date.now();
+    if (mode === 'scale') await scale(page, Number(untilArg ?? 30000));
+    else await flow(page);
+    const wallS = (Date.now() - t0) / 1000;
+    const { profile } = await cdp.send('Profiler.stop');
+    const trace = (await browser.stopTracing()).toString();
+    const tasks = await takeLongTasks(page);
+    writeFileSync(`${out}.trace.json`, trace);
+    writeFileSync(`${out}.profile.json`, JSON.stringify(profile));
+    const steps = (await page.evaluate(READOUT)) as number[];
+    console.log(`${mode}: ${wallS.toFixed(1)} s, steps ${steps[1]}; load ${loadBefore} → ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
+    const over = tasks.filter((d) => d > 50).map(Math.round);
+    console.log(`longtask observer: ${over.length} over 50 ms, longest ${Math.round(Math.max(0, ...tasks))} ms: ${JSON.stringify(over)}`);
+    const events = (JSON.parse(trace) as { traceEvents: Parameters<typeof attribute>[0] }).traceEvents;
+    console.log(attribute(events, profile as Parameters<typeof attribute>[1], process.env.BY_CPU === "1", true).join('\n'));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+await main();
