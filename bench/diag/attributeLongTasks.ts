@@ -33,6 +33,8 @@ interface CpuProfile {
 
 /** A task is long over this (µs); `--over=<ms>` lowers it to see the tasks a loaded machine would stretch past 50 ms. */
 let LONG_US = 50_000;
+/** Functions named per task with `--each` (`--top=<n>`). */
+let eachTop = 10;
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 /** What a child event of a task counts as: its name, with script attributed to its entry point. */
@@ -133,7 +135,7 @@ export function attribute(trace: TraceEvent[], profile?: CpuProfile, byCpu = fal
     for (const [k, us] of [...inclusiveUs].sort((a, b) => b[1] - a[1]).slice(0, 40)) out.push(`  ${((100 * us) / Math.max(1, inTasks)).toFixed(1).padStart(5)}%  ${k}`);
     if (each)
       for (const task of tasks) {
-        const top = [...(perTask.get(task) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 10);
+        const top = [...(perTask.get(task) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, eachTop);
         out.push(`task at ${Math.round(task.ts / 1000)} ms, wall ${ms(task.dur)} / CPU ${ms(task.tdur)} ms: ${top.map(([k, us]) => `${k.replace(/ \S+$/, '')} ${Math.round(us / 1000)}`).join(', ')}`);
       }
     out.push('by outermost JavaScript frame:');
@@ -148,6 +150,8 @@ if (process.argv[1]?.endsWith('attributeLongTasks.ts')) {
   const each = args.includes('--each');
   const over = args.find((a) => a.startsWith('--over='));
   if (over) LONG_US = Number(over.slice('--over='.length)) * 1000;
+  const top = args.find((a) => a.startsWith('--top='));
+  if (top) eachTop = Number(top.slice('--top='.length));
   const [tracePath, profilePath] = args.filter((a) => !a.startsWith('--'));
   if (!tracePath) throw new Error('usage: attributeLongTasks.ts trace.json [profile.json]');
   const raw = JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
