@@ -10,7 +10,8 @@
  *   `npm run bench`'s app section does, until it is recorded.
  *
  * Writes `<outPrefix>.trace.json` and `<outPrefix>.profile.json` and prints the long tasks
- * (wall and thread CPU time) and their attribution. A diagnostic for people, not a bench.
+ * (wall and thread CPU time) and their attribution. With NO_TRACE=1 it only counts the `longtask`
+ * entries (tracing and profiling inflate every task). A diagnostic for people, not a bench.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -72,6 +73,23 @@ async function scale(page: Page, untilMs: number): Promise<void> {
   await page.waitForTimeout(1000);
 }
 
+interface TraceTask {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** How many of the page's main-thread tasks took over 16, 30 and 50 ms of thread CPU time, and the most. */
+function cpuSummary(events: TraceTask[]): string {
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const cpu = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.tdur !== undefined && main.has(`${e.pid}:${e.tid}`)).map((e) => e.tdur! / 1000);
+  const n = (ms: number) => cpu.filter((c) => c > ms).length;
+  return `${cpu.length} tasks; over 16 ms: ${n(16)}, over 30 ms: ${n(30)}, over 50 ms: ${n(50)}; most ${Math.round(Math.max(0, ...cpu))} ms; top ${JSON.stringify(cpu.sort((a, b) => b - a).slice(0, 6).map(Math.round))}`;
+}
+
 async function main(): Promise<void> {
   const [root, mode = 'flow', untilArg, out = `/tmp/profileRecording-${mode}`] = process.argv.slice(2);
   if (!root) throw new Error('usage: profileRecording.ts <built app dir> flow|scale [untilMs] [outPrefix]');
@@ -85,10 +103,22 @@ async function main(): Promise<void> {
     if (!(await settled(page, 60_000))) throw new Error('the page did not settle');
     await page.waitForTimeout(1000);
     await takeLongTasks(page);
+    const loadBefore = loadavg()[0]!.toFixed(1);
+    if (process.env.NO_TRACE === '1' || process.env.TRACE_CPU === '1') {
+      // A light trace (no profiler, no v8 category): the main thread's tasks' thread CPU time.
+      if (process.env.TRACE_CPU === '1') await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] });
+      const t0 = Date.now();
+      if (mode === 'scale') await scale(page, Number(untilArg ?? 30000));
+      else await flow(page);
+      const tasks = await takeLongTasks(page);
+      const over = tasks.filter((d) => d > 50).map(Math.round);
+      console.log(`${mode}: ${((Date.now() - t0) / 1000).toFixed(1)} s; load ${loadBefore} → ${loadavg()[0]!.toFixed(1)}; longtask: ${over.length} over 50 ms, longest ${Math.round(Math.max(0, ...tasks))} ms: ${JSON.stringify(over)}`);
+      if (process.env.TRACE_CPU === '1') console.log(`  thread CPU per task: ${cpuSummary((JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceTask[] }).traceEvents)}`);
+      return;
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-    const loadBefore = loadavg()[0]!.toFixed(1);
     await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
     await cdp.send('Profiler.start');
     const t0 = Date.now();
