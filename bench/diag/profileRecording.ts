@@ -113,7 +113,14 @@ async function main(): Promise<void> {
       const tasks = await takeLongTasks(page);
       const over = tasks.filter((d) => d > 50).map(Math.round);
       console.log(`${mode}: ${((Date.now() - t0) / 1000).toFixed(1)} s; load ${loadBefore} → ${loadavg()[0]!.toFixed(1)}; longtask: ${over.length} over 50 ms, longest ${Math.round(Math.max(0, ...tasks))} ms: ${JSON.stringify(over)}`);
-      if (process.env.TRACE_CPU === '1') console.log(`  thread CPU per task: ${cpuSummary((JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceTask[] }).traceEvents)}`);
+      if (process.env.TRACE_CPU === '1') {
+        const trace = (await browser.stopTracing()).toString();
+        writeFileSync(`${out}.trace.json`, trace);
+        const events = (JSON.parse(trace) as { traceEvents: TraceTask[] }).traceEvents;
+        console.log(`  thread CPU per task: ${cpuSummary(events)}`);
+        // What the tasks over 50 ms of CPU ran (script by entry point, GC, layout…), from the trace alone.
+        console.log(attribute(events as Parameters<typeof attribute>[0], undefined, true).slice(0, 12).join('\n'));
+      }
       return;
     }
     const cdp = await context.newCDPSession(page);
