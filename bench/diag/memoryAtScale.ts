@@ -58,7 +58,7 @@ let packedKeyframeChars = 0;
 const core = new RecorderCore(
   (c: RecordingChunk) => {
     const copy = structuredClone(c);
-    for (const k of copy.chunk.keyframes) packedKeyframeChars += k.json.length;
+    for (const k of copy.chunk.keyframes) packedKeyframeChars += k.text.byteLength;
     mirror.receive(unpackChunk(copy.chunk));
     chunks++;
     done = copy.chunk.done;

@@ -26,10 +26,10 @@ describe('keyframes cross to the page as text, decoded when a seek needs them', 
     t.recordSome(100);
     const wire = packChunk(t.takeChunk(0));
     expect(wire.keyframes.map((k) => k.position)).toEqual([32, 64, 96]);
-    for (const k of wire.keyframes) expect(typeof k.json).toBe('string');
+    for (const k of wire.keyframes) expect(k.text).toBeInstanceOf(Uint8Array);
     let reads = 0;
     const p = wire.keyframes[0]!;
-    const lazy = lazyKeyframe({ ...p, get json() { reads++; return p.json; } });
+    const lazy = lazyKeyframe({ ...p, get text() { reads++; return p.text; } });
     expect(reads).toBe(0);
     expect(digestPlain(lazy.state)).toBe(digestPlain(t.stateAt(32)));
     expect(lazy.state).toBe(lazy.state);
@@ -80,7 +80,7 @@ describe('decoded keyframes are kept in a small LRU', () => {
     t.recordSome(32 * (DECODED_KEYFRAMES + 2));
     const wire = packChunk(t.takeChunk(0));
     let reads = 0;
-    const lazy = wire.keyframes.map((p) => lazyKeyframe({ ...p, get json() { reads++; return p.json; } }));
+    const lazy = wire.keyframes.map((p) => lazyKeyframe({ ...p, get text() { reads++; return p.text; } }));
     const first = lazy[0]!.state;
     expect(lazy[0]!.state).toBe(first);
     expect(reads).toBe(1);

@@ -2,9 +2,11 @@
  * Keyframes cross from the recording worker to the page as JSON text, decoded only when a seek
  * first needs them (docs/architecture.md, "The engine in a Web Worker"). Measured: a keyframe of a
  * large run is a deep object graph of megabytes; structured-cloning it into the page cost 20–60 ms
- * of the page's thread per chunk, whether or not anyone ever seeks there. A string crosses as one
- * copy, and JSON.parse of the same state, when it is needed, is several times cheaper than the
- * clone was.
+ * of the page's thread per chunk, whether or not anyone ever seeks there. JSON.parse of the same
+ * state, when it is needed, is several times cheaper than the clone was. The text is UTF-8 bytes
+ * whose buffer the worker transfers (recorder.worker.ts): a string of the scale run's state (tens
+ * of MB) was still copied into the page's heap in the chunk's task, ~30 ms of its thread under
+ * load (docs/long-tasks.md); a transferred buffer is moved, not copied, and decoded on first read.
  *
  * Engine state is plain data (core/plainData.ts) with two things JSON cannot say: Uint8Arrays
  * (SST and file bytes), sent beside the text as a list the text refers to by index, and numbers
@@ -16,7 +18,8 @@ import type { Keyframe } from '../engine/timeline';
 /** A keyframe as it travels: its state as JSON text plus the byte arrays the text refers to. */
 export interface PackedKeyframe {
   position: number;
-  json: string;
+  /** The state as JSON text, UTF-8 encoded (its buffer is transferable). */
+  text: Uint8Array;
   bytes: Uint8Array[];
   /** False when the text has no tagged value, so it parses without a reviver (faster). */
   tagged: boolean;
@@ -46,11 +49,11 @@ export function packKeyframe(k: Keyframe): PackedKeyframe {
     }
     return v;
   });
-  return { position: k.position, json, bytes, tagged };
+  return { position: k.position, text: new TextEncoder().encode(json), bytes, tagged };
 }
 
 export function unpackState(p: PackedKeyframe): EngineState {
-  const state = JSON.parse(p.json) as unknown;
+  const state = JSON.parse(new TextDecoder().decode(p.text)) as unknown;
   return (p.tagged ? untag(state, p.bytes) : state) as EngineState;
 }
 
@@ -160,9 +163,9 @@ export function lazyKeyframe(p: PackedKeyframe): Keyframe {
     get state(): EngineState {
       let state = decoded.get(p);
       if (!state) {
-        const json = p.json;
-        state = unpackState({ position: p.position, json, bytes: p.bytes, tagged: p.tagged });
-        decoded.set(p, state, json.length);
+        const text = p.text;
+        state = unpackState({ position: p.position, text, bytes: p.bytes, tagged: p.tagged });
+        decoded.set(p, state, text.byteLength);
       }
       return state;
     },

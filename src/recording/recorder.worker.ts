@@ -23,7 +23,9 @@ const pause = () =>
 
 const api = {
   connect(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): void {
-    core = new RecorderCore((c) => void onChunk(c), { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
+    // A keyframe's text is moved to the page, not copied (keyframeCodec.ts): nothing here keeps it.
+    const send = (c: RecordingChunk) => void onChunk(Comlink.transfer(c, c.chunk.keyframes.map((k) => k.text.buffer)));
+    core = new RecorderCore(send, { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
   },
   record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[], detail?: RecordingDetail): void {
     core!.record(epoch, scenario, start, branches, detail);

@@ -6,7 +6,7 @@ import { RecorderCore, SEEK_GRID, unpackChunk, type RecordingChunk } from './rec
 import { lazyKeyframe } from './keyframeCodec';
 
 /** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
-function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4) {
+function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4, pieceWeight?: number) {
   const received: RecordingChunk[] = [];
   let tick = 0;
   const mirror = { current: Timeline.mirror(DEFAULT_SCENARIO, { keyframeEvery: 32 }) };
@@ -15,7 +15,7 @@ function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4
       received.push(c);
       if (!epochFilter || c.epoch === epochFilter()) mirror.current.receive(unpackChunk(c.chunk));
     },
-    { keyframeEvery: 32, keyframeGap: 96, sliceMs, firstSliceMs: 1, stepsPerCheck: 16, maxChunkSteps, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
+    { keyframeEvery: 32, keyframeGap: 96, sliceMs, firstSliceMs: 1, stepsPerCheck: 16, maxChunkSteps, pieceWeight, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
   );
   const settled = async () => {
     while (!received.at(-1)?.chunk.done) await new Promise((r) => setTimeout(r, 0));
@@ -57,6 +57,26 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     expect(received.length).toBeGreaterThanOrEqual(Math.ceil(whole.length / 50));
     expect(Math.max(...received.map((c) => c.chunk.steps.length))).toBe(50);
     sameRun(mirror.current, whole);
+  });
+
+  it('cuts each slice into messages of bounded weight that still rebuild the same timeline, with a branch on the way', async () => {
+    const action: UserAction = { do: 'emit', records: [{ key: 'b', value: 6 }] };
+    const { core, received, mirror, settled } = harness(() => 8, undefined, 4, 40);
+    core.record(8, DEFAULT_SCENARIO);
+    while (mirror.current.length < 300) await new Promise((r) => setTimeout(r, 0));
+    mirror.current.branchOnly(250, action);
+    core.branch(8, 250, action);
+    await settled();
+    const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
+    whole.branch(250, action);
+    sameRun(mirror.current, whole);
+    // Each message is under the weight but for its last step (a piece is cut once it reaches it).
+    for (const { chunk } of received.filter((c) => c.chunk.steps.length > 0)) {
+      const weight = chunk.steps.reduce((n, st) => n + st.events.length + 1, 0);
+      expect(weight - (chunk.steps.at(-1)!.events.length + 1)).toBeLessThan(40);
+    }
+    expect(received.length).toBeGreaterThan(mirror.current.length / 20);
+    expect(received.filter((c) => c.chunk.done)).toHaveLength(1);
   });
 
   it('a branch sent while recording is applied where asked and recorded on, as Timeline#branch does', async () => {

@@ -12,6 +12,7 @@ import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
 import { KEYFRAME_EVERY, recordingOptionsFor } from './keyframeSpacing';
 import { shareEventStrings } from './shareEventStrings';
+import { chunkPieces } from './chunkPieces';
 
 /** A seek's keyframe from the worker is on this grid of steps (the app's keyframe spacing for small runs). */
 export const SEEK_GRID = 32;
@@ -44,6 +45,8 @@ export interface RecorderOptions {
   firstSliceMs: number;
   /** Fewest steps between two keyframes sent to the page (Timeline#takeChunk). */
   keyframeGap: number;
+  /** Most events (plus steps) in one message to the page (chunkPieces.ts); PIECE_WEIGHT unless set. */
+  pieceWeight?: number;
   /** Steps recorded between two looks at the clock. */
   stepsPerCheck: number;
   /**
@@ -162,8 +165,13 @@ export class RecorderCore {
     const t = this.timeline;
     if (!t || epoch !== this.epoch || t.complete) return;
     t.stop();
-    this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });
+    this.sendChunk(epoch, t);
     this.answerWaiting();
+  }
+
+  /** What `t` recorded since the last chunk, in pieces the page takes in a few ms each (chunkPieces.ts). */
+  private sendChunk(epoch: number, t: Timeline): void {
+    for (const piece of chunkPieces(t.takeChunk(this.gapFor(t)), this.opts.pieceWeight)) this.send({ epoch, chunk: packChunk(piece) });
   }
 
   /**
@@ -199,7 +207,7 @@ export class RecorderCore {
         while (!t.recordSome(Math.min(this.opts.stepsPerCheck, cap - t.length)) && t.length < cap && this.opts.now() < until) {
           /* record on */
         }
-        this.send({ epoch, chunk: packChunk(t.takeChunk(this.gapFor(t))) });
+        this.sendChunk(epoch, t);
         if (t.complete) {
           this.answerWaiting();
           break;

@@ -4,8 +4,8 @@
  * near the visible part of the scrolling panel are, with spacers for the rest
  * (@tanstack/react-virtual measures each rendered row, so rows of any height work).
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { measureElement as measureWithEntry, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { scrollParentOf, windowPadding, type WindowPadding } from './windowPadding';
 import { useAppStore } from '../../store/appStore';
 import { selectFastPlayback } from '../usePrefersReducedMotion';
@@ -24,6 +24,20 @@ export interface WindowedRows {
   scrollTo: (index: number) => void;
 }
 
+/**
+ * A row's size: the ResizeObserver's, which it reports right after the frame's own layout (all
+ * new rows in one batch); when React attaches a row, what the virtualizer already holds for it
+ * or the estimate. tanstack's default reads `offsetHeight` there: a forced layout in the middle
+ * of the commit, then the size of every row changed one by one (each a pass over all rows'
+ * positions). After Apply, "go back" or a seek that remounts a big list that was a visible share
+ * of the commit's task (docs/long-tasks.md).
+ */
+function measureRow(el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<HTMLElement, Element>): number {
+  if (entry) return measureWithEntry(el, entry, v);
+  const index = v.indexFromElement(el);
+  return v.itemSizeCache.get(v.options.getItemKey(index)) ?? v.options.estimateSize(index);
+}
+
 export function useWindowedRows(
   listRef: RefObject<HTMLElement | null>,
   count: number,
@@ -39,17 +53,24 @@ export function useWindowedRows(
   // list keep their height while it plays, and pausing checks again.
   const fast = useAppStore(selectFastPlayback);
   // The list's scrolling panel and the list's offset in it (headings above it), checked after every
-  // render because a heading above the list may change height; state is set only on a change.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    if (!windowed || (fast && scrollEl !== null)) return;
-    const list = listRef.current;
-    const parent = scrollParentOf(list);
-    if (parent !== scrollEl) setScrollEl(parent);
-    if (list && parent) {
-      const m = Math.round(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop);
-      if (m !== margin) setMargin(m);
-    }
+  // render because a heading above the list may change height. Read in the next animation frame, not in a layout effect: there it forced the page's layout
+  // in the middle of the commit, and the effects after it (d3's joins) dirtied it again for the
+  // frame (measured: the largest share of the commit after "go back" to a big run). In the frame
+  // the layout it forces is the frame's own; a list shows its first rows until then.
+  // One frame pending at a time, not cancelled by the next render: a list re-rendered every frame
+  // (playing at 1×) is still checked once a frame.
+  const pending = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(pending.current), []);
+  useEffect(() => {
+    if (!windowed || (fast && scrollEl !== null) || pending.current !== 0) return;
+    pending.current = requestAnimationFrame(() => {
+      pending.current = 0;
+      const list = listRef.current;
+      const parent = scrollParentOf(list);
+      // Setting the same value again renders nothing (React bails out).
+      setScrollEl(parent);
+      if (list && parent) setMargin(Math.round(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop));
+    });
   });
   const virtualizer = useVirtualizer({
     count,
@@ -58,6 +79,7 @@ export function useWindowedRows(
     estimateSize: () => estimateSize,
     scrollMargin: margin,
     overscan: 8,
+    measureElement: measureRow,
   });
   if (!windowed || scrollEl === null) {
     // Not windowed yet (first layout) or not needed: a small list renders whole; a big one
