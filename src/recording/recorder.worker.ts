@@ -31,7 +31,7 @@ const api = {
   branch(epoch: number, position: number, action: UserAction): void {
     core!.branch(epoch, position, action);
   },
-  keyframeNear(epoch: number, position: number): PackedKeyframe | null {
+  keyframeNear(epoch: number, position: number): Promise<PackedKeyframe | null> {
     return core!.keyframeNear(epoch, position);
   },
   cancel(epoch: number): void {

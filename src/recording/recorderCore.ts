@@ -44,6 +44,11 @@ export interface RecorderOptions {
   keyframeGap: number;
   /** Steps recorded between two looks at the clock. */
   stepsPerCheck: number;
+  /**
+   * Wall time a seek's replay runs before it lets queued requests in: a newer seek then
+   * supersedes it (keyframeNear), so fast scrubbing replays only the latest position.
+   */
+  seekSliceMs: number;
   now: () => number;
   /** Lets queued requests (branch, cancel) in before the next slice. */
   pause: () => Promise<void>;
@@ -53,6 +58,9 @@ export class RecorderCore {
   private timeline: Timeline | null = null;
   private epoch = -1;
   private looping = false;
+  /** Seek requests taken so far (the latest one is replayed), and those not answered yet. */
+  private seeks = 0;
+  private seeking = 0;
 
   constructor(
     private readonly send: (c: RecordingChunk) => void,
@@ -93,18 +101,41 @@ export class RecorderCore {
 
   /**
    * A keyframe at most SEEK_GRID steps before `position`, packed, for a page that seeks far from
-   * the keyframes it was sent; null when `epoch` is not the recording held here. A big run's own
-   * keyframes are far apart (their spacing grows so they fit in memory: 131,072 steps for the
-   * scale run), so the state there is replayed here, on the worker's thread, and the page replays
-   * at most SEEK_GRID steps. Reads go through the timeline's reader, so a scrub forward steps on
-   * from the previous one instead of replaying from the keyframe again.
+   * the keyframes it was sent; null when `epoch` is not the recording held here, or when a later
+   * request superseded this one. A big run's own keyframes are far apart (their spacing grows so
+   * they fit in memory: 131,072 steps for the scale run), so the state there is replayed here, on
+   * the worker's thread, and the page replays at most SEEK_GRID steps. Reads go through the
+   * timeline's reader, so a scrub forward steps on from the previous one (a superseded replay's
+   * progress included) instead of replaying from the keyframe again.
+   *
+   * Seeks are coalesced: the replay runs in slices of `seekSliceMs` and lets queued requests in
+   * between them (and once before it starts, so a burst of requests from a drag reaches here
+   * before any replays); only the latest request is replayed, the older ones answer null. The
+   * recording waits while a seek is under way: the user is waiting for that one.
    */
-  keyframeNear(epoch: number, position: number): PackedKeyframe | null {
-    const t = this.timeline;
-    if (!t || epoch !== this.epoch || position > t.length) return null;
-    const own = t.keyframeNear(position);
-    const at = Math.floor(position / SEEK_GRID) * SEEK_GRID;
-    return packKeyframe(at > own.position ? { position: at, state: t.stateAt(at) } : own);
+  async keyframeNear(epoch: number, position: number): Promise<PackedKeyframe | null> {
+    const seek = ++this.seeks;
+    this.seeking++;
+    try {
+      await this.opts.pause();
+      const t = this.timeline;
+      const live = () => seek === this.seeks && t !== null && t === this.timeline && epoch === this.epoch && position <= t.length;
+      if (!live()) return null;
+      const own = t!.keyframeNear(position);
+      const at = Math.floor(position / SEEK_GRID) * SEEK_GRID;
+      if (at <= own.position) return packKeyframe(own);
+      for (;;) {
+        const until = this.opts.now() + this.opts.seekSliceMs;
+        let there = t!.advanceReader(at, this.opts.stepsPerCheck);
+        while (!there && this.opts.now() < until) there = t!.advanceReader(at, this.opts.stepsPerCheck);
+        if (there) break;
+        await this.opts.pause();
+        if (!live()) return null;
+      }
+      return packKeyframe({ position: at, state: t!.stateAt(at) });
+    } finally {
+      this.seeking--;
+    }
   }
 
   /** Stops the recording of `epoch` where it is; a last chunk says it is done. */
@@ -138,6 +169,10 @@ export class RecorderCore {
       for (;;) {
         const t = this.timeline;
         if (!t || t.complete) break;
+        if (this.seeking > 0) {
+          await this.opts.pause();
+          continue;
+        }
         if (epoch !== this.epoch) {
           epoch = this.epoch;
           first = true;

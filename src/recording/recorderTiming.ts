@@ -7,6 +7,9 @@ export const RECORDER_TIMING = {
   sliceMs: 150,
   firstSliceMs: 15,
   stepsPerCheck: 64,
+  // A seek's replay lets newer seeks in this often (a drag sends one per input event): short,
+  // so a stale replay stops soon; each turn costs one message round in the worker.
+  seekSliceMs: 30,
   // A keyframe of a large run is megabytes to clone into the page (1.4 MB at parallelism 8 and
   // 10,000 keys, growing): at most one per chunk, and none closer than this many steps.
   keyframeGap: 512,

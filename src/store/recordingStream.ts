@@ -48,6 +48,8 @@ export function recordingStream(set: Set, get: Get) {
   let heldEpoch = 0;
   const starts = new WeakMap<Timeline, RetainedCheckpointImport | undefined>();
   let began = { at: 0, steps: 0, simMs: 0 };
+  /** Seeks asked so far: only the latest one's keyframe is decoded (prepareSeek). */
+  let seeks = 0;
   const now = () => performance.now();
 
   const clientOf = (): RecorderClient | null => {
@@ -150,15 +152,19 @@ export function recordingStream(set: Set, get: Get) {
      * a few dozen steps instead of up to a chunk's worth (hundreds to thousands, measured at up
      * to seconds on the page's thread). The keyframe is decoded here, in its own task, before
      * the views read it. Null when nothing is to gain (near a keyframe, or the worker no longer
-     * holds this run).
+     * holds this run). A later call supersedes this one: the worker stops replaying for it, and
+     * a keyframe that still arrives for it is not decoded.
      */
     prepareSeek(t: Timeline, position: number): Promise<void> | null {
+      // Every seek counts, even one that needs nothing from the worker: it supersedes those asked before.
+      const seek = ++seeks;
       if (!t.mirrored || t !== held || position - t.keyframeNear(position).position <= SEEK_REPLAY_STEPS) return null;
       const cuts = t.truncations;
       return client!
         .keyframeNear(heldEpoch, position)
         .then((p) => {
-          if (!p || t.truncations !== cuts || p.position > t.length) return;
+          // Superseded (the worker mostly answers null then): megabytes of text dropped undecoded.
+          if (!p || seek !== seeks || t.truncations !== cuts || p.position > t.length) return;
           const k = lazyKeyframe(p);
           void k.state;
           t.addKeyframe(k);

@@ -1,7 +1,8 @@
-/** Strings of the playback bar's jump control and of problems met while recording a run. */
+/** Strings of the playback bar's jump control, its seek readout, of problems met while recording a run. */
 export const playbackEn = {
   jumpNoEarlier: 'No earlier {kind} before step {step}',
   jumpNoLater: 'No later {kind} after step {step}',
   jumpNoLaterYet: 'No later {kind} after step {step} recorded yet: the run is still being recorded',
   jumpToStep: '{dir} {kind}: step {step}',
+  seekingTo: 'Seeking step {step}…',
 } as const;
