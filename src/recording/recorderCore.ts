@@ -26,7 +26,7 @@ export interface RecordingChunk {
 }
 
 export function packChunk(c: TimelineChunk): WireChunk {
-  return { ...c, keyframes: c.keyframes.map(packKeyframe) };
+  return { ...c, keyframes: c.keyframes.map((k) => packKeyframe(k)) };
 }
 
 /** The page's side: keyframes stay text until a seek needs one. */
@@ -123,7 +123,8 @@ export class RecorderCore {
       if (!live()) return null;
       const own = t!.keyframeNear(position);
       const at = Math.floor(position / SEEK_GRID) * SEEK_GRID;
-      if (at <= own.position) return packKeyframe(own);
+      // Cut into parts when big: the page decodes it in short tasks (keyframeCodec.ts decodeInSlices).
+      if (at <= own.position) return packKeyframe(own, true);
       for (;;) {
         const until = this.opts.now() + this.opts.seekSliceMs;
         let there = t!.advanceReader(at, this.opts.stepsPerCheck);
@@ -132,7 +133,7 @@ export class RecorderCore {
         await this.opts.pause();
         if (!live()) return null;
       }
-      return packKeyframe({ position: at, state: t!.stateAt(at) });
+      return packKeyframe({ position: at, state: t!.stateAt(at) }, true);
     } finally {
       this.seeking--;
     }
