@@ -45,13 +45,11 @@ const PART_MIN_CHARS = 1 << 14;
 /** How deep objects are cut: engine state's bulk sits two or three levels down (job.keyed.<task>…). */
 const SPLIT_DEPTH = 4;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array);
 
 /**
- * `split`: cut a big state into parts (a seek's keyframe, decoded in slices by the page). Writing
- * the parts costs the worker a few more passes over the state (each cut value is written whole
- * first, to learn its size), so the keyframes every chunk carries (every 32 steps in a small run)
- * stay one text.
+ * `split`: cut a big state into parts (a seek's keyframe, decoded in slices by the page). The
+ * keyframes every chunk carries (every 32 steps in a small run) stay one text: they are decoded
+ * only when read, mostly never, and one JSON.stringify is the cheapest way to write them.
  */
 export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
   const bytes: Uint8Array[] = [];
@@ -76,43 +74,52 @@ export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
       return v;
     });
   const parts: KeyframePart[] = [];
-  // A big object is written property by property, its big properties as parts; the placeholder
-  // keeps the property's place, so the decoded object has its keys in the same order.
-  const pack = (value: unknown, path: string[]): string | undefined => {
-    const whole = text(value);
-    if (!split || whole === undefined || whole.length <= SPLIT_CHARS || path.length >= SPLIT_DEPTH) return whole;
+  // One pass, bottom up: each value down to SPLIT_DEPTH is written once, with the length its text
+  // would have whole (`full`). An object whose full text is over SPLIT_CHARS keeps its big
+  // properties as parts, a placeholder in their place (the decoded object keeps its key order); a
+  // big array travels as runs of its elements.
+  type Packed = { text: string; full: number } | undefined;
+  const pack = (value: unknown, path: string[]): Packed => {
+    if (!split || path.length >= SPLIT_DEPTH || value === null || typeof value !== 'object' || value instanceof Uint8Array) {
+      const t = text(value);
+      return t === undefined ? undefined : { text: t, full: t.length };
+    }
     if (Array.isArray(value)) {
-      // Runs of elements of up to half SPLIT_CHARS each (the sink's transactions, the checkpoint history).
+      const elements = value.map((e: unknown) => text(e) ?? 'null');
+      const full = elements.reduce((n, t) => n + t.length + 1, 1);
+      if (full <= SPLIT_CHARS) return { text: `[${elements.join(',')}]`, full };
+      // Runs of up to half SPLIT_CHARS each (the sink's transactions, the checkpoint history).
       let run: string[] = [];
       let size = 0;
-      const flush = () => {
-        if (run.length > 0) parts.push({ path, json: `[${run.join(',')}]`, append: true });
-        run = [];
-        size = 0;
-      };
-      for (const element of value) {
-        const t = text(element) ?? 'null';
-        if (size + t.length > SPLIT_CHARS / 2) flush();
+      for (const t of elements) {
+        if (size + t.length > SPLIT_CHARS / 2 && run.length > 0) {
+          parts.push({ path, json: `[${run.join(',')}]`, append: true });
+          run = [];
+          size = 0;
+        }
         run.push(t);
         size += t.length + 1;
       }
-      flush();
-      return '[]';
+      if (run.length > 0) parts.push({ path, json: `[${run.join(',')}]`, append: true });
+      return { text: '[]', full };
     }
-    if (!isPlainObject(value)) return whole;
-    const fields: string[] = [];
+    const fields: { key: string; at: string[]; packed: { text: string; full: number } }[] = [];
     for (const key of Object.keys(value)) {
       const at = [...path, key];
-      const t = pack(value[key], at);
-      if (t === undefined) continue;
-      if (t.length >= PART_MIN_CHARS) {
-        parts.push({ path: at, json: t });
-        fields.push(`${JSON.stringify(key)}:0`);
-      } else fields.push(`${JSON.stringify(key)}:${t}`);
+      const packed = pack((value as Record<string, unknown>)[key], at);
+      if (packed) fields.push({ key: JSON.stringify(key), at, packed });
     }
-    return `{${fields.join(',')}}`;
+    const full = fields.reduce((n, f) => n + f.key.length + f.packed.full + 2, 1);
+    const out = fields.map((f) => {
+      if (full > SPLIT_CHARS && f.packed.text.length >= PART_MIN_CHARS) {
+        parts.push({ path: f.at, json: f.packed.text });
+        return `${f.key}:0`;
+      }
+      return `${f.key}:${f.packed.text}`;
+    });
+    return { text: `{${out.join(',')}}`, full };
   };
-  const json = pack(k.state, []) ?? 'null';
+  const json = pack(k.state, [])?.text ?? 'null';
   // Parents before their parts (a part's place is set in its parent); a stable sort keeps an array's runs in order.
   parts.sort((a, b) => a.path.length - b.path.length);
   return { position: k.position, json, parts, bytes, tagged };
