@@ -33,9 +33,11 @@ async function recorded(): Promise<{ core: RecorderCore; t: Timeline; replayed: 
   const advance = t.advanceReader.bind(t);
   t.advanceReader = (position, maxSteps) => {
     const from = (t as unknown as { readerPos: number }).readerPos;
+    const kf = t.keyframeNear(position).position;
     const there = advance(position, maxSteps);
     const to = (t as unknown as { readerPos: number }).readerPos;
-    steps += to >= from ? to - from : to;
+    // Stepping on from where the reader was, or (restored from the keyframe) nothing yet.
+    steps += from >= kf && from <= position ? to - from : to - kf;
     return there;
   };
   return { core, t, replayed: () => steps };
