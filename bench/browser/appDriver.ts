@@ -101,3 +101,80 @@ export async function playFromStart(page: Page, playMs: number, maxSpeed: string
   const cursor = Number(await page.evaluate(`document.querySelector('[data-testid="step-readout"] b')?.textContent ?? 'NaN'`));
   return { stepsShown: cursor };
 }
+
+/** Where on the scrubber each far seek of `seekAround` clicks, as fractions of its range: scattered, back and forth. */
+export const SEEK_FRACTIONS = [0.93, 0.12, 0.57, 0.31, 0.78, 0.05, 0.66, 0.44, 0.88, 0.22];
+
+/**
+ * In the page: watches the scrubber's `input` events and the step readout, and resolves once the
+ * readout shows the last input's step and no input came for `settleMs` (a drag's moves), with the
+ * ms from that last input until the readout first showed its step, the step, and how many inputs
+ * there were. Rejects after `timeoutMs`.
+ */
+const LANDING = (settleMs: number, timeoutMs: number) => `new Promise((resolve, reject) => {
+  const give = setTimeout(() => reject(new Error('the seek did not land within ${timeoutMs} ms')), ${timeoutMs});
+  let last = null, landedAt = null, inputs = 0;
+  const onInput = (e) => {
+    if (e.target?.dataset?.testid !== 'scrubber') return;
+    inputs++;
+    last = { value: e.target.value, at: performance.now() };
+    landedAt = null;
+  };
+  document.addEventListener('input', onInput, { capture: true });
+  const look = () => {
+    const now = performance.now();
+    if (last && landedAt === null && document.querySelector('[data-testid="step-readout"] b')?.textContent === last.value) landedAt = now;
+    if (landedAt !== null && now - last.at >= ${settleMs}) {
+      clearTimeout(give);
+      document.removeEventListener('input', onInput, { capture: true });
+      return resolve({ ms: landedAt - last.at, value: Number(last.value), inputs });
+    }
+    requestAnimationFrame(look);
+  };
+  look();
+})`;
+
+/** The x, y on the scrubber whose value is about `fraction` of its range (Chromium's thumb is ~16 px wide). */
+async function scrubberPoint(page: Page, fraction: number): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('scrubber').boundingBox();
+  if (!box) throw new Error('no scrubber');
+  return { x: box.x + 8 + (box.width - 16) * fraction, y: box.y + box.height / 2 };
+}
+
+export interface SeekFigures {
+  /** Click → the readout shows the step clicked, per seek, ms. */
+  seekMs: number[];
+  /** The steps the seeks landed on. */
+  steps: number[];
+  /** Last input of a drag across the run → the readout shows its step, ms; and the drag's input events. */
+  dragLandMs: number;
+  dragInputs: number;
+}
+
+/**
+ * Far seeks as a user makes them in a recorded run: a click on the scrubber at each of
+ * SEEK_FRACTIONS, each waited for until the readout shows the step clicked, then a drag from 10%
+ * to 90% of it in 40 moves, waited for until the readout shows where it ended.
+ */
+export async function seekAround(page: Page, timeoutMs: number): Promise<SeekFigures> {
+  const seekMs: number[] = [];
+  const steps: number[] = [];
+  for (const f of SEEK_FRACTIONS) {
+    const landed = page.evaluate(LANDING(0, timeoutMs)) as Promise<{ ms: number; value: number }>;
+    const at = await scrubberPoint(page, f);
+    await page.mouse.click(at.x, at.y);
+    const { ms, value } = await landed;
+    seekMs.push(ms);
+    steps.push(value);
+  }
+  // A drag: a seek per move; the worker replays the latest only (recorderCore.ts keyframeNear).
+  const landed = page.evaluate(LANDING(500, timeoutMs)) as Promise<{ ms: number; inputs: number }>;
+  const from = await scrubberPoint(page, 0.1);
+  const to = await scrubberPoint(page, 0.9);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 40 });
+  await page.mouse.up();
+  const drag = await landed;
+  return { seekMs, steps, dragLandMs: drag.ms, dragInputs: drag.inputs };
+}

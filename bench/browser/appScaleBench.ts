@@ -5,9 +5,14 @@
  *   picker) and for the scale run opened as a user reopens it: its share link (`#scenario=…`);
  * - "Apply" (the config dialog's file input) → first step shown, for the scale run and for the
  *   default scenario;
- * - the main thread's long tasks (PerformanceObserver 'longtask') in two separate phases: while
+ * - the main thread's long tasks (PerformanceObserver 'longtask') in three separate phases: while
  *   the scale run records in the Web Worker (until the page's hook says it is done, or a cap),
- *   and while the recorded run plays from step 0 at the fastest speed;
+ *   while far seeks are made in the recorded run (clicks scattered over the scrubber, then a drag
+ *   across it: bench/browser/appDriver.ts `seekAround`), and while it plays from step 0 at the
+ *   fastest speed;
+ * - far seeks' latency: click on the scrubber → the readout shows the step (p50, max), and the
+ *   end of a drag → the readout shows where it ended. A big run's keyframes are far apart (131,072
+ *   steps in the scale run), so these wait for the recording worker to replay there;
  * - the peak JS heap of the page and of its workers while it records and plays (CDP, per target:
  *   bench/browser/heapSampler.ts).
  *
@@ -27,13 +32,15 @@ import { CHROMIUM_ARGS } from '../browserBundle';
 import { serve } from '../frame.bench';
 import { SCALE_SCENARIO } from '../scale.bench';
 import { fmt, printSection, type BenchLine } from '../stats';
-import { applyFile, firstInteractive, LONG_TASK_OBSERVER, playFromStart, recorded, settled, stepTotal, takeLongTasks } from './appDriver';
+import { applyFile, firstInteractive, LONG_TASK_OBSERVER, playFromStart, recorded, seekAround, SEEK_FRACTIONS, settled, stepTotal, takeLongTasks, type SeekFigures } from './appDriver';
 import { HeapSampler, type HeapPeaks } from './heapSampler';
 
 const TITLE = 'The app at scale: long tasks while recording and playing, first view, first step (headless Chromium)';
 /** Longest a recording is waited for; a run still recording then is ended with "keep", and said so. */
 const RECORD_CAP_MS = 240_000;
 const PLAY_MS = 10_000;
+/** Longest one far seek is waited for. */
+const SEEK_CAP_MS = 120_000;
 const GOAL_FIRST_VIEW_MS = 1500;
 const GOAL_FIRST_STEP_MS = 1000;
 
@@ -46,6 +53,8 @@ interface Measured {
   recordedSteps: number;
   recordWallMs: number;
   recordFinished: boolean;
+  seeks: SeekFigures;
+  seekTasks: number[];
   playTasks: number[];
   playedToStep: number;
   heap: HeapPeaks;
@@ -86,6 +95,9 @@ async function measure(executablePath: string, scale: Scenario): Promise<Measure
     const recordTasks = await takeLongTasks(page);
     const recordedSteps = await stepTotal(page);
 
+    const seeks = await seekAround(page, SEEK_CAP_MS);
+    const seekTasks = await takeLongTasks(page);
+
     const { stepsShown: playedToStep } = await playFromStart(page, PLAY_MS, `${SPEED_MAX}×`);
     const playTasks = await takeLongTasks(page);
     const heap = await sampler.stop();
@@ -107,6 +119,8 @@ async function measure(executablePath: string, scale: Scenario): Promise<Measure
       recordedSteps,
       recordWallMs,
       recordFinished,
+      seeks,
+      seekTasks,
       playTasks,
       playedToStep,
       heap,
@@ -121,6 +135,8 @@ async function measure(executablePath: string, scale: Scenario): Promise<Measure
 
 const over50 = (t: number[]) => t.filter((d) => d > 50);
 const longest = (t: number[]) => Math.max(0, ...t);
+/** The nearest-rank percentile `p` (0–100) of `values`. */
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] ?? Number.NaN;
 const tasks = (t: number[]) => `${over50(t).length} (longest ${fmt(longest(t), 0)} ms)`;
 
 function report(m: Measured, what: string, loadBefore: string): BenchLine[] {
@@ -138,6 +154,12 @@ function report(m: Measured, what: string, loadBefore: string): BenchLine[] {
       value: `${fmt(m.recordedSteps, 0)} steps in ${fmt(m.recordWallMs / 1000, 1)} s, ${fmt(m.recordedSteps / (m.recordWallMs / 1000), 0)} steps/s${m.recordFinished ? '' : ` (ended with "keep" after the ${RECORD_CAP_MS / 1000} s cap)`}`,
     },
     { name: 'long tasks > 50 ms while recording', value: tasks(m.recordTasks), goal: '0', ok: over50(m.recordTasks).length === 0 },
+    {
+      name: `far seeks in the recorded run: ${SEEK_FRACTIONS.length} clicks on the scrubber → step shown, p50 / max`,
+      value: `${ms(percentile(m.seeks.seekMs, 50))} / ${ms(Math.max(...m.seeks.seekMs))} (steps ${m.seeks.steps.join(', ')}; each ms: ${m.seeks.seekMs.map((v) => fmt(v, 0)).join(', ')})`,
+    },
+    { name: 'drag across the scrubber (10% → 90%): last input → step shown', value: `${ms(m.seeks.dragLandMs)} (${m.seeks.dragInputs} inputs)` },
+    { name: 'long tasks > 50 ms while seeking and dragging', value: tasks(m.seekTasks), goal: '0', ok: over50(m.seekTasks).length === 0 },
     { name: `long tasks > 50 ms while playing ${PLAY_MS / 1000} s from step 0 at ${SPEED_MAX}×`, value: `${tasks(m.playTasks)}; reached step ${fmt(m.playedToStep, 0)}`, goal: '0', ok: over50(m.playTasks).length === 0 },
     { name: 'peak JS heap while recording and playing: page', value: `${fmt(m.heap.pageMB, 0)} MB` },
     { name: 'peak JS heap while recording and playing: workers', value: `${fmt(m.heap.workersMB, 0)} MB (${m.heap.workers} workers seen)` },
@@ -164,7 +186,7 @@ export async function runAppScaleBench(): Promise<Record<string, number>> {
   const loadBefore = load();
   const m = await measure(executablePath, scenario);
   printSection(TITLE, report(m, what, loadBefore));
-  const all = [...m.recordTasks, ...m.playTasks];
+  const all = [...m.recordTasks, ...m.seekTasks, ...m.playTasks];
   const measured = {
     longTasksOver50ms: over50(all).length,
     longestTaskMs: longest(all),
@@ -172,6 +194,11 @@ export async function runAppScaleBench(): Promise<Record<string, number>> {
     scaleFirstInteractiveMs: m.scaleFirstInteractiveMs,
     recordLongTasksOver50ms: over50(m.recordTasks).length,
     playLongTasksOver50ms: over50(m.playTasks).length,
+    seekP50Ms: percentile(m.seeks.seekMs, 50),
+    seekMaxMs: Math.max(...m.seeks.seekMs),
+    seekDragLandMs: m.seeks.dragLandMs,
+    seekLongTasksOver50ms: over50(m.seekTasks).length,
+    seekLongestTaskMs: longest(m.seekTasks),
     recordSeconds: m.recordWallMs / 1000,
     // 0 when the cap ended it with "keep": the figures are then for the part recorded.
     recordFinished: m.recordFinished ? 1 : 0,

@@ -39,7 +39,7 @@ const job = state.job as unknown as Record<string, unknown>;
 const output = state.job.output;
 const txns = output.transactions ?? [];
 const parts: Record<string, number> = {
-  total: packKeyframe({ position: 0, state }).text.byteLength,
+  total: packKeyframe({ position: 0, state }).json.length,
   'job.output.seen': text(output.seen),
   'job.output.transactions': text(txns),
   'job.output.transactions[].records': txns.reduce((n, t) => n + text(t.records), 0),

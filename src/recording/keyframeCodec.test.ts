@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, type EngineState } from '../engine';
-import { DECODED_KEYFRAMES, Lru, lazyKeyframe, packKeyframe, unpackState } from './keyframeCodec';
+import { DECODED_KEYFRAMES, Lru, SPLIT_CHARS, decodeInSlices, lazyKeyframe, packKeyframe, unpackState } from './keyframeCodec';
 import { packChunk } from './recorderCore';
 
 describe('keyframes cross to the page as text, decoded when a seek needs them', () => {
@@ -26,10 +26,10 @@ describe('keyframes cross to the page as text, decoded when a seek needs them', 
     t.recordSome(100);
     const wire = packChunk(t.takeChunk(0));
     expect(wire.keyframes.map((k) => k.position)).toEqual([32, 64, 96]);
-    for (const k of wire.keyframes) expect(k.text).toBeInstanceOf(Uint8Array);
+    for (const k of wire.keyframes) expect(typeof k.json).toBe('string');
     let reads = 0;
     const p = wire.keyframes[0]!;
-    const lazy = lazyKeyframe({ ...p, get text() { reads++; return p.text; } });
+    const lazy = lazyKeyframe({ ...p, get json() { reads++; return p.json; } });
     expect(reads).toBe(0);
     expect(digestPlain(lazy.state)).toBe(digestPlain(t.stateAt(32)));
     expect(lazy.state).toBe(lazy.state);
@@ -80,7 +80,7 @@ describe('decoded keyframes are kept in a small LRU', () => {
     t.recordSome(32 * (DECODED_KEYFRAMES + 2));
     const wire = packChunk(t.takeChunk(0));
     let reads = 0;
-    const lazy = wire.keyframes.map((p) => lazyKeyframe({ ...p, get text() { reads++; return p.text; } }));
+    const lazy = wire.keyframes.map((p) => lazyKeyframe({ ...p, get json() { reads++; return p.json; } }));
     const first = lazy[0]!.state;
     expect(lazy[0]!.state).toBe(first);
     expect(reads).toBe(1);
@@ -93,5 +93,61 @@ describe('decoded keyframes are kept in a small LRU', () => {
     expect(again).not.toBe(first);
     expect(digestPlain(again)).toBe(digestPlain(first));
     expect(digestPlain(again)).toBe(digestPlain(t.stateAt(lazy[0]!.position)));
+  });
+});
+
+describe('a big keyframe is cut into parts the page decodes in short tasks', () => {
+  /** A state of several MB of text: many subtasks' keyed state, byte arrays, values JSON cannot say, keys in a telling order. */
+  function bigState(): Record<string, unknown> {
+    const bytes = new Uint8Array([9, 8, 7]);
+    const keyed: Record<string, unknown> = {};
+    for (let task = 15; task >= 0; task--) {
+      const entries: Record<string, unknown> = {};
+      for (let i = 0; i < 4000; i++) entries[`k${(i * 7919) % 4000}-${task}`] = { value: i * 1.5, file: i % 100 === 0 ? bytes : null, t: i % 500 === 0 ? -0 : i };
+      keyed[`count#${task}`] = { entries, name: 'count', lag: task === 3 ? Infinity : task };
+    }
+    const state = JSON.parse('{"__proto__": {"x": 1}}') as Record<string, unknown>;
+    // A big array too (the sink's transactions, the checkpoint history): cut into runs of elements.
+    const history = Array.from({ length: 3000 }, (_, i) => ({ id: i, files: [`f${i}`, `g${i}`], sizes: { a: i, b: -i }, note: 'x'.repeat(200) }));
+    return Object.assign(state, { format: 'f', job: { zeta: 1, keyed, alpha: [bytes, NaN] }, history, small: { b: 2, a: 1 } });
+  }
+  /** Key order everywhere, as a string (byte arrays and the tagged numbers compared by digest). */
+  const shape = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x instanceof Uint8Array ? `u8:${x.join()}` : typeof x === 'number' && !Number.isFinite(x) ? String(x) : x));
+
+  it('round-trips a state over SPLIT_CHARS of text, in parts, with its keys in the same order', () => {
+    const state = bigState();
+    const packed = packKeyframe({ position: 1, state: state as unknown as EngineState }, true);
+    expect(packed.json.length + packed.parts.reduce((n, p) => n + p.json.length, 0)).toBeGreaterThan(SPLIT_CHARS);
+    expect(packed.parts.length).toBeGreaterThan(4);
+    expect(packed.parts.filter((p) => p.append && p.path.join() === 'history').length).toBeGreaterThan(2);
+    expect(Math.max(packed.json.length, ...packed.parts.map((p) => p.json.length))).toBeLessThanOrEqual(SPLIT_CHARS);
+    const back = unpackState(packed) as unknown as Record<string, unknown>;
+    expect(digestPlain(back)).toBe(digestPlain(state));
+    expect(shape(back)).toBe(shape(state));
+    expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(back, '__proto__')?.value).toEqual({ x: 1 });
+    const keyed = (back.job as { keyed: Record<string, { entries: Record<string, { file: unknown; t: number }> }> }).keyed;
+    expect(keyed['count#3']!.entries['k0-3']!.file).toBe((back.job as { alpha: unknown[] }).alpha[0]);
+    expect(Object.is(keyed['count#3']!.entries['k0-3']!.t, -0)).toBe(true);
+  });
+
+  it('decodeInSlices yields between parts and gives the same state, then what a read of the keyframe finds; a stale decode stops', async () => {
+    const state = bigState();
+    const packed = packKeyframe({ position: 1, state: state as unknown as EngineState }, true);
+    let pauses = 0;
+    const pause = () => ((pauses += 1), Promise.resolve());
+    const decoded = (await decodeInSlices(packed, 0, pause, () => false))!;
+    expect(pauses).toBe(packed.parts.length);
+    expect(digestPlain(decoded)).toBe(digestPlain(state));
+    expect(lazyKeyframe(packed).state).toBe(decoded);
+    const again = packKeyframe({ position: 2, state: state as unknown as EngineState }, true);
+    expect(await decodeInSlices(again, 0, pause, () => true)).toBeNull();
+  });
+
+  it('only a seek’s keyframe is cut: the ones every chunk carries stay one text (cutting costs the worker more passes)', () => {
+    expect(packKeyframe({ position: 1, state: bigState() as unknown as EngineState }).parts).toEqual([]);
+    const t = Timeline.begin(DEFAULT_SCENARIO, { keyframeEvery: 64 });
+    t.recordSome(200);
+    for (const k of packChunk(t.takeChunk(0)).keyframes) expect(k.parts).toEqual([]);
   });
 });

@@ -2,11 +2,9 @@
  * Keyframes cross from the recording worker to the page as JSON text, decoded only when a seek
  * first needs them (docs/architecture.md, "The engine in a Web Worker"). Measured: a keyframe of a
  * large run is a deep object graph of megabytes; structured-cloning it into the page cost 20–60 ms
- * of the page's thread per chunk, whether or not anyone ever seeks there. JSON.parse of the same
- * state, when it is needed, is several times cheaper than the clone was. The text is UTF-8 bytes
- * whose buffer the worker transfers (recorder.worker.ts): a string of the scale run's state (tens
- * of MB) was still copied into the page's heap in the chunk's task, ~30 ms of its thread under
- * load (docs/long-tasks.md); a transferred buffer is moved, not copied, and decoded on first read.
+ * of the page's thread per chunk, whether or not anyone ever seeks there. A string crosses as one
+ * copy, and JSON.parse of the same state, when it is needed, is several times cheaper than the
+ * clone was.
  *
  * Engine state is plain data (core/plainData.ts) with two things JSON cannot say: Uint8Arrays
  * (SST and file bytes), sent beside the text as a list the text refers to by index, and numbers
@@ -18,43 +16,118 @@ import type { Keyframe } from '../engine/timeline';
 /** A keyframe as it travels: its state as JSON text plus the byte arrays the text refers to. */
 export interface PackedKeyframe {
   position: number;
-  /** The state as JSON text, UTF-8 encoded (its buffer is transferable). */
-  text: Uint8Array;
+  /** The state's text; a big state's biggest values are cut out into `parts` (a placeholder stands in for each). */
+  json: string;
+  /**
+   * Values cut out of a big state (more than SPLIT_CHARS of text), each with its place in the
+   * state, so the page can decode it in several short tasks (decodeInSlices) instead of one
+   * JSON.parse of tens of MB (measured: 0.6–1.1 s in Node for 17–36 MB, seconds in the page).
+   */
+  parts: KeyframePart[];
   bytes: Uint8Array[];
   /** False when the text has no tagged value, so it parses without a reviver (faster). */
   tagged: boolean;
 }
 
+export interface KeyframePart {
+  path: string[];
+  json: string;
+  /** A run of a big array's elements, in order: appended to the array at `path` (its place holds `[]`). */
+  append?: true;
+}
+
 const BYTES_TAG = '\u0000u8';
 const NUMBER_TAG = '\u0000num';
+/** A value bigger than this much text is cut into one text per property, or runs of elements (a few ms of JSON.parse each). */
+export const SPLIT_CHARS = 1 << 18;
+/** A property of a cut object with at least this much text travels as a part of its own. */
+const PART_MIN_CHARS = 1 << 14;
+/** How deep objects are cut: engine state's bulk sits two or three levels down (job.keyed.<task>…). */
+const SPLIT_DEPTH = 4;
 
-export function packKeyframe(k: Keyframe): PackedKeyframe {
+
+/**
+ * `split`: cut a big state into parts (a seek's keyframe, decoded in slices by the page). The
+ * keyframes every chunk carries (every 32 steps in a small run) stay one text: they are decoded
+ * only when read, mostly never, and one JSON.stringify is the cheapest way to write them.
+ */
+export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
   const bytes: Uint8Array[] = [];
   const seen = new Map<Uint8Array, number>();
   let tagged = false;
-  const json = JSON.stringify(k.state, (_key, v: unknown) => {
-    if (typeof v === 'number') {
-      if (Number.isFinite(v) && !Object.is(v, -0)) return v;
-      tagged = true;
-      return { [NUMBER_TAG]: Object.is(v, -0) ? '-0' : String(v) };
-    }
-    if (v instanceof Uint8Array) {
-      tagged = true;
-      let i = seen.get(v);
-      if (i === undefined) {
-        i = bytes.push(v) - 1;
-        seen.set(v, i);
+  const text = (value: unknown): string | undefined =>
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v === 'number') {
+        if (Number.isFinite(v) && !Object.is(v, -0)) return v;
+        tagged = true;
+        return { [NUMBER_TAG]: Object.is(v, -0) ? '-0' : String(v) };
       }
-      return { [BYTES_TAG]: i };
+      if (v instanceof Uint8Array) {
+        tagged = true;
+        let i = seen.get(v);
+        if (i === undefined) {
+          i = bytes.push(v) - 1;
+          seen.set(v, i);
+        }
+        return { [BYTES_TAG]: i };
+      }
+      return v;
+    });
+  const parts: KeyframePart[] = [];
+  // One pass, bottom up: each value down to SPLIT_DEPTH is written once, with the length its text
+  // would have whole (`full`). An object whose full text is over SPLIT_CHARS keeps its big
+  // properties as parts, a placeholder in their place (the decoded object keeps its key order); a
+  // big array travels as runs of its elements.
+  type Packed = { text: string; full: number } | undefined;
+  const pack = (value: unknown, path: string[]): Packed => {
+    if (!split || path.length >= SPLIT_DEPTH || value === null || typeof value !== 'object' || value instanceof Uint8Array) {
+      const t = text(value);
+      return t === undefined ? undefined : { text: t, full: t.length };
     }
-    return v;
-  });
-  return { position: k.position, text: new TextEncoder().encode(json), bytes, tagged };
+    if (Array.isArray(value)) {
+      const elements = value.map((e: unknown) => text(e) ?? 'null');
+      const full = elements.reduce((n, t) => n + t.length + 1, 1);
+      if (full <= SPLIT_CHARS) return { text: `[${elements.join(',')}]`, full };
+      // Runs of up to half SPLIT_CHARS each (the sink's transactions, the checkpoint history).
+      let run: string[] = [];
+      let size = 0;
+      for (const t of elements) {
+        if (size + t.length > SPLIT_CHARS / 2 && run.length > 0) {
+          parts.push({ path, json: `[${run.join(',')}]`, append: true });
+          run = [];
+          size = 0;
+        }
+        run.push(t);
+        size += t.length + 1;
+      }
+      if (run.length > 0) parts.push({ path, json: `[${run.join(',')}]`, append: true });
+      return { text: '[]', full };
+    }
+    const fields: { key: string; at: string[]; packed: { text: string; full: number } }[] = [];
+    for (const key of Object.keys(value)) {
+      const at = [...path, key];
+      const packed = pack((value as Record<string, unknown>)[key], at);
+      if (packed) fields.push({ key: JSON.stringify(key), at, packed });
+    }
+    const full = fields.reduce((n, f) => n + f.key.length + f.packed.full + 2, 1);
+    const out = fields.map((f) => {
+      if (full > SPLIT_CHARS && f.packed.text.length >= PART_MIN_CHARS) {
+        parts.push({ path: f.at, json: f.packed.text });
+        return `${f.key}:0`;
+      }
+      return `${f.key}:${f.packed.text}`;
+    });
+    return { text: `{${out.join(',')}}`, full };
+  };
+  const json = pack(k.state, [])?.text ?? 'null';
+  // Parents before their parts (a part's place is set in its parent); a stable sort keeps an array's runs in order.
+  parts.sort((a, b) => a.path.length - b.path.length);
+  return { position: k.position, json, parts, bytes, tagged };
 }
 
-export function unpackState(p: PackedKeyframe): EngineState {
-  const state = JSON.parse(new TextDecoder().decode(p.text)) as unknown;
-  return (p.tagged ? untag(state, p.bytes) : state) as EngineState;
+function parse(p: PackedKeyframe, json: string): unknown {
+  const value = JSON.parse(json) as unknown;
+  return p.tagged ? untag(value, p.bytes) : value;
 }
 
 const NOT_A_TAG = Symbol('not a tag');
@@ -89,6 +162,51 @@ function untag(root: unknown, bytes: readonly Uint8Array[]): unknown {
     }
   }
   return root;
+}
+
+/** The text of the keyframe's parts (with its `json`, what the decoded-keyframe budget counts). */
+function partsLength(p: PackedKeyframe): number {
+  return p.parts.reduce((n, part) => n + part.json.length, 0);
+}
+
+/** Puts a part in its place (defined, not assigned: a "__proto__" key stays a plain property). */
+function place(root: unknown, part: KeyframePart, value: unknown): void {
+  let o = root as Record<string, unknown>;
+  if (part.append) {
+    for (const key of part.path) o = o[key] as Record<string, unknown>;
+    for (const element of value as unknown[]) (o as unknown as unknown[]).push(element);
+    return;
+  }
+  for (const key of part.path.slice(0, -1)) o = o[key] as Record<string, unknown>;
+  Object.defineProperty(o, part.path.at(-1)!, { value, writable: true, enumerable: true, configurable: true });
+}
+
+export function unpackState(p: PackedKeyframe): EngineState {
+  const root = parse(p, p.json);
+  for (const part of p.parts) place(root, part, parse(p, part.json));
+  return root as EngineState;
+}
+
+/**
+ * `unpackState` spread over tasks: a part at a time, yielding (`pause`) once a task has taken
+ * `sliceMs`; stops early (null) when `stale()` says the state is no longer wanted (a later seek).
+ * The state is then what a read of the keyframe finds (lazyKeyframe), not decoded again.
+ */
+export async function decodeInSlices(p: PackedKeyframe, sliceMs: number, pause: () => Promise<void>, stale: () => boolean): Promise<EngineState | null> {
+  const known = decoded.get(p);
+  if (known) return known;
+  let began = performance.now();
+  const root = parse(p, p.json);
+  for (const part of p.parts) {
+    if (performance.now() - began >= sliceMs) {
+      await pause();
+      if (stale()) return null;
+      began = performance.now();
+    }
+    place(root, part, parse(p, part.json));
+  }
+  decoded.set(p, root as EngineState, p.json.length + partsLength(p));
+  return root as EngineState;
 }
 
 /**
@@ -163,9 +281,9 @@ export function lazyKeyframe(p: PackedKeyframe): Keyframe {
     get state(): EngineState {
       let state = decoded.get(p);
       if (!state) {
-        const text = p.text;
-        state = unpackState({ position: p.position, text, bytes: p.bytes, tagged: p.tagged });
-        decoded.set(p, state, text.byteLength);
+        const json = p.json;
+        state = unpackState({ position: p.position, json, parts: p.parts, bytes: p.bytes, tagged: p.tagged });
+        decoded.set(p, state, json.length + partsLength(p));
       }
       return state;
     },

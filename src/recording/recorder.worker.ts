@@ -23,9 +23,7 @@ const pause = () =>
 
 const api = {
   connect(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): void {
-    // A keyframe's text is moved to the page, not copied (keyframeCodec.ts): nothing here keeps it.
-    const send = (c: RecordingChunk) => void onChunk(Comlink.transfer(c, c.chunk.keyframes.map((k) => k.text.buffer)));
-    core = new RecorderCore(send, { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
+    core = new RecorderCore((c) => void onChunk(c), { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
   },
   record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[], detail?: RecordingDetail): void {
     core!.record(epoch, scenario, start, branches, detail);
@@ -33,7 +31,7 @@ const api = {
   branch(epoch: number, position: number, action: UserAction): void {
     core!.branch(epoch, position, action);
   },
-  keyframeNear(epoch: number, position: number): PackedKeyframe | null {
+  keyframeNear(epoch: number, position: number): Promise<PackedKeyframe | null> {
     return core!.keyframeNear(epoch, position);
   },
   cancel(epoch: number): void {

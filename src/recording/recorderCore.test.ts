@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, failureFreeOutcome, parseScenarioText, type UserAction } from '../engine';
 import { KEYFRAME_EVERY, keyframeEveryFor } from './keyframeSpacing';
@@ -15,7 +15,7 @@ function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4
       received.push(c);
       if (!epochFilter || c.epoch === epochFilter()) mirror.current.receive(unpackChunk(c.chunk));
     },
-    { keyframeEvery: 32, keyframeGap: 96, sliceMs, firstSliceMs: 1, stepsPerCheck: 16, maxChunkSteps, pieceWeight, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
+    { keyframeEvery: 32, keyframeGap: 96, sliceMs, firstSliceMs: 1, stepsPerCheck: 16, maxChunkSteps, pieceWeight, seekSliceMs: 4, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
   );
   const settled = async () => {
     while (!received.at(-1)?.chunk.done) await new Promise((r) => setTimeout(r, 0));
@@ -144,8 +144,8 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
     for (const p of [40, 500, 1000, t.length - 5]) expect(p - t.keyframeNear(p).position).toBeLessThan(32);
     const far = t.length - 5;
-    expect(core.keyframeNear(6, far)).toBeNull();
-    const packed = core.keyframeNear(7, far)!;
+    expect(await core.keyframeNear(6, far)).toBeNull();
+    const packed = (await core.keyframeNear(7, far))!;
     expect(packed.position).toBe(Math.floor((far - 1) / 32) * 32);
     expect(digestPlain(lazyKeyframe(packed).state)).toBe(digestPlain(whole.stateAt(packed.position)));
     expect(digestPlain(t.stateAt(far))).toBe(digestPlain(whole.stateAt(far)));
@@ -164,15 +164,78 @@ describe('a far seek in a big run', () => {
     expect(t.keyframeEvery).toBeGreaterThan(t.length);
     const far = t.length - 3;
     expect(t.keyframeNear(far).position).toBe(0);
-    const packed = core.keyframeNear(1, far)!;
+    const packed = (await core.keyframeNear(1, far))!;
     expect(packed.position).toBe(Math.floor((far - 1) / SEEK_GRID) * SEEK_GRID);
     expect(far - packed.position).toBeLessThanOrEqual(SEEK_GRID);
     expect(digestPlain(lazyKeyframe(packed).state)).toBe(digestPlain(t.stateAt(packed.position)));
     // A seek onto the grid gets the keyframe before it: views also read the step before the cursor.
     const onGrid = Math.floor(far / SEEK_GRID) * SEEK_GRID;
-    const before = core.keyframeNear(1, onGrid)!;
+    const before = (await core.keyframeNear(1, onGrid))!;
     expect(before.position).toBeLessThan(onGrid);
     expect(onGrid - 1 - before.position).toBeLessThan(SEEK_GRID);
+  });
+});
+
+describe('seeks in a big run are coalesced (a drag sends one request per input event)', () => {
+  const turn = () => new Promise((r) => setTimeout(r, 0));
+  /** The scale view's run recorded to `steps` in a worker core: its keyframes are 1024 steps apart, so only step 0's is here. */
+  async function bigRun(steps: number, stop = true) {
+    const big = parseScenarioText(readFileSync('scenarios/views-at-scale.json', 'utf8'));
+    if (!big.ok) throw new Error('scenarios/views-at-scale.json does not parse');
+    const h = harness();
+    h.core.record(1, big.scenario);
+    const t = h.core['timeline']!;
+    while (t.length < steps) await turn();
+    if (stop) h.core.cancel(1);
+    expect(t.keyframeNear(Math.min(t.length, steps)).position).toBe(0);
+    return { ...h, t, reads: vi.spyOn(t, 'advanceReader') };
+  }
+  const grid = (p: number) => Math.floor(p / SEEK_GRID) * SEEK_GRID;
+
+  it('a burst of requests replays only the latest position; the others answer null', async () => {
+    const { core, t, reads } = await bigRun(1000);
+    const targets = [950, 200, 600, 350, 900, 750];
+    const answers = await Promise.all(targets.map((p) => core.keyframeNear(1, p)));
+    expect(answers.slice(0, -1)).toEqual(targets.slice(0, -1).map(() => null));
+    const last = answers.at(-1)!;
+    expect(last.position).toBe(grid(750));
+    expect(new Set(reads.mock.calls.map(([p]) => p))).toEqual(new Set([grid(750)]));
+    expect(digestPlain(lazyKeyframe(last).state)).toBe(digestPlain(t.seek(grid(750)).snapshot()));
+  });
+
+  it('a replay under way stops at its next slice when a newer request comes', async () => {
+    const { core, t, reads } = await bigRun(1000);
+    const far = core.keyframeNear(1, 990);
+    // The far replay is a few slices in (each slice is a few reads of stepsPerCheck steps).
+    while (reads.mock.calls.length < 6) await turn();
+    const near = core.keyframeNear(1, 300);
+    expect(await far).toBeNull();
+    const farReads = reads.mock.calls.filter(([p]) => p === grid(990)).length;
+    // 16 steps a read: reaching step 960 takes 60 reads; it stopped within a slice of the newer request.
+    expect(farReads).toBeLessThan(12);
+    const packed = (await near)!;
+    expect(packed.position).toBe(grid(300));
+    expect(digestPlain(lazyKeyframe(packed).state)).toBe(digestPlain(t.seek(grid(300)).snapshot()));
+  });
+
+  it('a seek while the run records is answered before the recording goes on, with the state there', async () => {
+    const { core, t } = await bigRun(600, false);
+    const asked = t.length;
+    const packed = (await core.keyframeNear(1, asked - 1))!;
+    expect(packed.position).toBe(grid(asked - 1));
+    expect(digestPlain(lazyKeyframe(packed).state)).toBe(digestPlain(t.seek(grid(asked - 1)).snapshot()));
+    expect(t.complete).toBe(false);
+    const after = t.length;
+    while (t.length <= after) await turn();
+    core.cancel(1);
+  });
+
+  it('a request for a replaced recording answers null', async () => {
+    const { core } = await bigRun(400, false);
+    const stale = core.keyframeNear(1, 390);
+    core.record(2, DEFAULT_SCENARIO);
+    expect(await stale).toBeNull();
+    core.cancel(2);
   });
 });
 

@@ -28,7 +28,7 @@ export interface RecordingChunk {
 }
 
 export function packChunk(c: TimelineChunk): WireChunk {
-  return { ...c, keyframes: c.keyframes.map(packKeyframe) };
+  return { ...c, keyframes: c.keyframes.map((k) => packKeyframe(k)) };
 }
 
 /** The page's side: keyframes stay text until a seek needs one; the events' names are shared (shareEventStrings.ts). */
@@ -55,6 +55,11 @@ export interface RecorderOptions {
    * thousands of steps, tens of ms of the page's thread in one task (issue 18 §6).
    */
   maxChunkSteps?: number;
+  /**
+   * Wall time a seek's replay runs before it lets queued requests in: a newer seek then
+   * supersedes it (keyframeNear), so fast scrubbing replays only the latest position.
+   */
+  seekSliceMs: number;
   now: () => number;
   /** Lets queued requests (branch, cancel) in before the next slice. */
   pause: () => Promise<void>;
@@ -68,6 +73,9 @@ export class RecorderCore {
   private looping = false;
   /** Asked for the reference of a run still recording (see `reference`): answered when it ends. */
   private waiting: { scenario: string; answer: (o: SinkOutcome | null) => void }[] = [];
+  /** Seek requests taken so far (the latest one is replayed), and those not answered yet. */
+  private seeks = 0;
+  private seeking = 0;
 
   constructor(
     private readonly send: (c: RecordingChunk) => void,
@@ -143,21 +151,45 @@ export class RecorderCore {
 
   /**
    * A keyframe at most SEEK_GRID steps before `position`, packed, for a page that seeks far from
-   * the keyframes it was sent; null when `epoch` is not the recording held here. A big run's own
-   * keyframes are far apart (their spacing grows so they fit in memory: 131,072 steps for the
-   * scale run), so the state there is replayed here, on the worker's thread, and the page replays
-   * at most SEEK_GRID steps. Reads go through the timeline's reader, so a scrub forward steps on
-   * from the previous one instead of replaying from the keyframe again.
+   * the keyframes it was sent; null when `epoch` is not the recording held here, or when a later
+   * request superseded this one. A big run's own keyframes are far apart (their spacing grows so
+   * they fit in memory: 131,072 steps for the scale run), so the state there is replayed here, on
+   * the worker's thread, and the page replays at most SEEK_GRID steps. Reads go through the
+   * timeline's reader, so a scrub forward steps on from the previous one (a superseded replay's
+   * progress included) instead of replaying from the keyframe again.
+   *
+   * Seeks are coalesced: the replay runs in slices of `seekSliceMs` and lets queued requests in
+   * between them (and once before it starts, so a burst of requests from a drag reaches here
+   * before any replays); only the latest request is replayed, the older ones answer null. The
+   * recording waits while a seek is under way: the user is waiting for that one.
    */
-  keyframeNear(epoch: number, position: number): PackedKeyframe | null {
-    const t = this.timeline;
-    if (!t || epoch !== this.epoch || position > t.length) return null;
-    const own = t.keyframeNear(position);
-    // At or before the step before too: views compare the cursor's state with the one before
-    // (the registry's and the LSM's change marks), and a keyframe right at the cursor would leave
-    // that read to replay from the worker's far keyframe on the page.
-    const at = Math.floor(Math.max(0, position - 1) / SEEK_GRID) * SEEK_GRID;
-    return packKeyframe(at > own.position ? { position: at, state: t.stateAt(at) } : own);
+  async keyframeNear(epoch: number, position: number): Promise<PackedKeyframe | null> {
+    const seek = ++this.seeks;
+    this.seeking++;
+    try {
+      await this.opts.pause();
+      const t = this.timeline;
+      const live = () => seek === this.seeks && t !== null && t === this.timeline && epoch === this.epoch && position <= t.length;
+      if (!live()) return null;
+      const own = t!.keyframeNear(position);
+      // At or before the step before too: views compare the cursor's state with the one before
+      // (the registry's and the LSM's change marks), and a keyframe right at the cursor would leave
+      // that read to replay from the worker's far keyframe on the page.
+      const at = Math.floor(Math.max(0, position - 1) / SEEK_GRID) * SEEK_GRID;
+      // Cut into parts when big: the page decodes it in short tasks (keyframeCodec.ts decodeInSlices).
+      if (at <= own.position) return packKeyframe(own, true);
+      for (;;) {
+        const until = this.opts.now() + this.opts.seekSliceMs;
+        let there = t!.advanceReader(at, this.opts.stepsPerCheck);
+        while (!there && this.opts.now() < until) there = t!.advanceReader(at, this.opts.stepsPerCheck);
+        if (there) break;
+        await this.opts.pause();
+        if (!live()) return null;
+      }
+      return packKeyframe({ position: at, state: t!.stateAt(at) }, true);
+    } finally {
+      this.seeking--;
+    }
   }
 
   /** Stops the recording of `epoch` where it is; a last chunk says it is done. */
@@ -197,6 +229,10 @@ export class RecorderCore {
       for (;;) {
         const t = this.timeline;
         if (!t || t.complete) break;
+        if (this.seeking > 0) {
+          await this.opts.pause();
+          continue;
+        }
         if (epoch !== this.epoch) {
           epoch = this.epoch;
           first = true;

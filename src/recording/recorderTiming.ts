@@ -10,6 +10,9 @@ export const RECORDER_TIMING = {
   // The page takes a chunk in in one task: 3,000 steps of a comparison's run were 10–25 ms of
   // structured clone (Node), 50–60 ms of the page's thread CPU on a loaded machine.
   maxChunkSteps: 1024,
+  // A seek's replay lets newer seeks in this often (a drag sends one per input event): short,
+  // so a stale replay stops soon; each turn costs one message round in the worker.
+  seekSliceMs: 30,
   // A keyframe of a large run is megabytes to clone into the page (1.4 MB at parallelism 8 and
   // 10,000 keys, growing): at most one per chunk, and none closer than this many steps.
   keyframeGap: 512,

@@ -5,7 +5,8 @@
  * more wait for it (`whenRecorded`), and a shared view's actions are replayed as their steps arrive.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SCENARIO, Timeline, type Intervention } from '../engine';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_SCENARIO, Timeline, parseScenarioText, type Intervention } from '../engine';
 
 const slices = vi.hoisted(() => ({ waiting: [] as (() => void)[], clients: 0 }));
 
@@ -23,6 +24,7 @@ vi.mock('../recording/recorderClient', async () => {
         firstSliceMs: 2,
         keyframeGap: 64,
         stepsPerCheck: 16,
+        seekSliceMs: 4,
         now: () => clock++,
         pause: () => new Promise<void>((resolve) => slices.waiting.push(resolve)),
       });
@@ -32,13 +34,14 @@ vi.mock('../recording/recorderClient', async () => {
         record: (...a: Parameters<typeof core.record>) => later(() => core.record(...a)),
         branch: (...a: Parameters<typeof core.branch>) => later(() => core.branch(...a)),
         cancel: (epoch: number) => later(() => core.cancel(epoch)),
-        keyframeNear: (epoch: number, position: number) => Promise.resolve(core.keyframeNear(epoch, position)),
+        keyframeNear: (epoch: number, position: number) => core.keyframeNear(epoch, position),
       };
     },
   };
 });
 
 const { useAppStore } = await import('./appStore');
+const { SEEKING_SHOWN_AFTER_MS } = await import('./timelineSlice');
 const { applyShareView, ViewSuperseded } = await import('../app/scenarioIo/shareView');
 const store = () => useAppStore.getState();
 const turn = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -150,5 +153,63 @@ describe('runs recorded in the worker, as the page sees them', () => {
     const view = applyShareView({ cursor: 5_000, interventions: [] });
     store().loadScenario({ ...DEFAULT_SCENARIO, title: 'another' });
     await expect(until(view)).rejects.toBeInstanceOf(ViewSuperseded);
+  });
+});
+
+describe('far seeks in a big run, answered by the worker', () => {
+  /** The scale view's run, streamed in to `steps`: its keyframes are 1024 steps apart (the page holds step 0's). */
+  async function bigRun(steps: number) {
+    const big = parseScenarioText(readFileSync('scenarios/views-at-scale.json', 'utf8'));
+    if (!big.ok) throw new Error('scenarios/views-at-scale.json does not parse');
+    store().loadScenario(big.scenario);
+    await until(store().whenRecorded(steps));
+    const t = store().timeline;
+    expect(t.keyframeNear(steps - 1).position).toBe(0);
+    return t;
+  }
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** Lets the worker run until the cursor is at `position`. */
+  async function landed(position: number): Promise<void> {
+    for (let i = 0; i < 10_000 && store().cursor !== position; i++) await slice();
+    expect(store().cursor).toBe(position);
+  }
+
+  afterEach(() => store().cancelRecording('keep'));
+
+  it('says "seeking" after a while, with the step, until the cursor arrives', async () => {
+    const t = await bigRun(900);
+    store().setCursor(850);
+    expect(store().seekingTo).toBeNull();
+    await wait(SEEKING_SHOWN_AFTER_MS + 50);
+    expect(store().cursor).toBe(0);
+    expect(store().seekingTo).toBe(850);
+    await landed(850);
+    expect(store().seekingTo).toBeNull();
+    expect(t.keyframeNear(850).position).toBe(832);
+  });
+
+  it('a seek that lands at once supersedes a waiting one: no "seeking", and its keyframe is dropped undecoded', async () => {
+    const t = await bigRun(900);
+    store().setCursor(850);
+    await wait(SEEKING_SHOWN_AFTER_MS + 50);
+    expect(store().seekingTo).toBe(850);
+    // Near the page's own keyframe: no worker involved, so the worker still answers the far one.
+    store().setCursor(20);
+    expect(store().cursor).toBe(20);
+    expect(store().seekingTo).toBeNull();
+    for (let i = 0; i < 200; i++) await slice();
+    expect(store().cursor).toBe(20);
+    expect(t.keyframeNear(850).position).toBe(0);
+  });
+
+  it('of a drag across the run, only the last position is replayed, and the cursor lands there', async () => {
+    const t = await bigRun(900);
+    const positions = [200, 300, 400, 500, 600, 700, 800, 880];
+    for (const p of positions) store().setCursor(p);
+    await landed(880);
+    // Only the last position's keyframe reached the page; the superseded ones were never replayed to.
+    const added = positions.filter((p) => t.keyframeNear(p).position !== 0);
+    expect(added).toEqual([880]);
+    expect(store().seekingTo).toBeNull();
   });
 });

@@ -8,13 +8,16 @@ import type { StoreApi } from 'zustand';
 import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
 import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
-import { lazyKeyframe } from '../recording/keyframeCodec';
+import { decodeInSlices, lazyKeyframe } from '../recording/keyframeCodec';
 import { KEYFRAME_EVERY, recordingOptionsFor } from '../recording/keyframeSpacing';
 import type { AppStore } from './appStore';
 
 export { KEYFRAME_EVERY } from '../recording/keyframeSpacing';
 /** Fewest ms between two store updates from a streaming recording (measured in docs/architecture.md). */
 export const SHOW_EVERY_MS = 250;
+/** A keyframe from the worker is decoded in tasks of about this long (each part is ~10–30 ms). */
+const DECODE_SLICE_MS = 20;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** A seek further than this from the page's nearest keyframe asks the worker for a closer one. */
 export const SEEK_REPLAY_STEPS = 96;
 
@@ -48,6 +51,8 @@ export function recordingStream(set: Set, get: Get) {
   let heldEpoch = 0;
   const starts = new WeakMap<Timeline, RetainedCheckpointImport | undefined>();
   let began = { at: 0, steps: 0, simMs: 0 };
+  /** Seeks asked so far: only the latest one's keyframe is decoded (prepareSeek). */
+  let seeks = 0;
   const now = () => performance.now();
 
   const clientOf = (): RecorderClient | null => {
@@ -148,21 +153,26 @@ export function recordingStream(set: Set, get: Get) {
      * Before the page reads `position` of a mirror far from the keyframes it holds: the worker
      * sends its own keyframe there (it keeps one every KEYFRAME_EVERY steps), so the page replays
      * a few dozen steps instead of up to a chunk's worth (hundreds to thousands, measured at up
-     * to seconds on the page's thread). The keyframe is decoded here, in its own task, before
-     * the views read it. Null when nothing is to gain (near a keyframe, or the worker no longer
-     * holds this run).
+     * to seconds on the page's thread). The keyframe is decoded here, a part at a time in short
+     * tasks (keyframeCodec.ts decodeInSlices), before the views read it. Null when nothing is to gain (near a keyframe, or the worker no longer
+     * holds this run). A later call supersedes this one: the worker stops replaying for it, and
+     * a keyframe that still arrives for it is not decoded.
      */
     prepareSeek(t: Timeline, position: number): Promise<void> | null {
+      // Every seek counts, even one that needs nothing from the worker: it supersedes those asked before.
+      const seek = ++seeks;
       // Near the page's keyframes or just ahead of its last read (stepping, playing): replayed here.
       if (!t.mirrored || t !== held || t.stepsToRead(position) <= SEEK_REPLAY_STEPS) return null;
       const cuts = t.truncations;
       return client!
         .keyframeNear(heldEpoch, position)
-        .then((p) => {
-          if (!p || t.truncations !== cuts || p.position > t.length) return;
-          const k = lazyKeyframe(p);
-          void k.state;
-          t.addKeyframe(k);
+        .then(async (p) => {
+          const stale = () => seek !== seeks || t.truncations !== cuts;
+          // Superseded (the worker mostly answers null then): megabytes of text dropped undecoded.
+          if (!p || stale() || p.position > t.length) return;
+          // A big run's keyframe is tens of MB of text: decoded a part at a time, in short tasks.
+          if (!(await decodeInSlices(p, DECODE_SLICE_MS, nextTask, stale)) || stale()) return;
+          t.addKeyframe(lazyKeyframe(p));
         })
         .catch(() => undefined);
     },

@@ -29,6 +29,12 @@ export interface TimelineSlice {
   /** Position in the timeline: the number of steps applied (0…length). */
   cursor: number;
   /**
+   * The step a seek is waiting for the worker to replay to, once it has waited SEEKING_SHOWN_AFTER_MS
+   * (the "seeking…" readout); null otherwise, and again when the cursor arrives or a seek that
+   * moves at once supersedes it.
+   */
+  seekingTo: number | null;
+  /**
    * While playing fast, the reading panels (narration, storage, events, subtask state) are
    * refreshed in turn, one group per frame (PANEL_GROUPS), so a frame pays for the job graph
    * and one panel instead of all of them; `pacedCursors[g]` is the position group g shows. Null
@@ -61,6 +67,9 @@ export interface TimelineSlice {
   /** Ends the recording under way: keep what is recorded, or go back to the previous run. */
   cancelRecording: (mode: 'keep' | 'revert') => void;
 }
+
+/** A seek waiting for the worker longer than this says so (shorter waits would only flicker). */
+export const SEEKING_SHOWN_AFTER_MS = 150;
 
 /** Panel groups refreshed in turn while playing fast: each lags the cursor by at most this many frames. */
 export const PANEL_GROUPS = 4;
@@ -104,6 +113,7 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
       // Past what has streamed in (a lesson stop, a caller that knows the whole run): the cursor
       // moves once that step is recorded, unless a later seek or another run comes first.
       const seek = ++seeks;
+      if (get().seekingTo !== null) set({ seekingTo: null });
       return whenRecorded(position).then((same) => {
         if (same && seek === seeks) return moveCursor(position);
       });
@@ -114,11 +124,20 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     const seek = ++seeks;
     const wait = stream.prepareSeek(timeline, clamped);
     if (!wait) {
-      set({ cursor: clamped, pacedCursors: null });
+      set({ cursor: clamped, pacedCursors: null, seekingTo: null });
       return Promise.resolve();
     }
+    // Said only after a while (most seeks land sooner); a seek superseding one already said so
+    // takes its place at once, so a drag's readout follows the pointer.
+    const say = () => {
+      if (seek === seeks) set({ seekingTo: clamped });
+    };
+    const saying = get().seekingTo !== null ? (say(), null) : setTimeout(say, SEEKING_SHOWN_AFTER_MS);
     return wait.then(() => {
-      if (seek === seeks && get().timeline === timeline) set({ cursor: Math.min(clamped, timeline.length), pacedCursors: null });
+      if (saying !== null) clearTimeout(saying);
+      if (seek !== seeks) return;
+      if (get().timeline === timeline) set({ cursor: Math.min(clamped, timeline.length), pacedCursors: null, seekingTo: null });
+      else set({ seekingTo: null });
     });
   }
 
@@ -131,6 +150,7 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     previousRun: null,
     recordingStoppedAtMs: null,
     cursor: 0,
+    seekingTo: null,
     pacedCursors: null,
     lastBranch: null,
     setCursor: (position, pacedGroup) => {
@@ -162,6 +182,7 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
         previousRun: timeline.complete ? null : { scenario: prev.scenario, timeline: prev.timeline, cursor: prev.cursor, start: stream.startOf(prev.timeline) },
         recordingStoppedAtMs: null,
         cursor: 0,
+        seekingTo: null,
         pacedCursors: null,
         playing: false,
         lastBranch: null,
@@ -196,6 +217,7 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
           previousRun: null,
           recordingStoppedAtMs: null,
           cursor: Math.min(previousRun.cursor, previousRun.timeline.length),
+          seekingTo: null,
           pacedCursors: null,
           playing: false,
           lastBranch: null,

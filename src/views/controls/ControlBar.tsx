@@ -6,6 +6,7 @@ import { Scrubber } from './Scrubber';
 import { SpeedControl } from './SpeedControl';
 import { Icon } from './Icon';
 import { EventJump } from './EventJump';
+import { SeekingReadout } from './SeekingReadout';
 
 export function ControlBar() {
   const t = useT();
@@ -57,6 +58,7 @@ export function ControlBar() {
         <span data-testid="time-readout">
           t = <b>{timeMs}</b> {t('ms')}
         </span>
+        <SeekingReadout />
       </div>
       <EventJump />
       <SpeedControl />
