@@ -155,6 +155,14 @@ describe('Timeline', () => {
     expect(timeline.stepsToRead(110)).toBe(10);
   });
 
+  it('copyAt gives the state a read gives, as a fresh unfrozen copy each time (for a worker to pack)', () => {
+    const timeline = Timeline.record(config(21, 5_000), { keyframeEvery: 64 });
+    const a = timeline.copyAt(300);
+    expect(Object.isFrozen(a)).toBe(false);
+    expect(timeline.copyAt(300)).not.toBe(a);
+    expect(a).toEqual(timeline.stateAt(300));
+  });
+
   it('records the events of each step and their times', () => {
     const cfg = config(8, 1_000);
     const timeline = Timeline.record(cfg);

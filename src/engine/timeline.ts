@@ -308,15 +308,25 @@ export class Timeline {
     this.check(position);
     const cached = this.frozenCache.find((c) => c.position === position);
     if (cached) return cached.state;
-    const kf = this.keyframeAtOrBefore(position);
-    const r = this.readerFor(position, kf) ?? this.restoreReader(kf);
-    this.replay(r.sim, r.pos, position);
-    r.pos = position;
-    const state = deepFreeze(r.sim.snapshot());
+    const state = deepFreeze(this.copyAt(position));
     // Views animate from the previous step to this one, and while playing fast the reading
     // panels show positions a few frames old (one panel group per frame), so keep the recent ones.
     this.frozenCache = [{ position, state }, ...this.frozenCache].slice(0, FROZEN_CACHE_SIZE);
     return state;
+  }
+
+  /**
+   * A copy of the state after `position` steps, neither frozen nor kept: for a recording worker
+   * packing it for the page (the frozen states `stateAt` keeps are for views; at scale each is
+   * over 100 MB, and a worker answering seeks kept eight of them).
+   */
+  copyAt(position: number): EngineState {
+    this.check(position);
+    const kf = this.keyframeAtOrBefore(position);
+    const r = this.readerFor(position, kf) ?? this.restoreReader(kf);
+    this.replay(r.sim, r.pos, position);
+    r.pos = position;
+    return r.sim.snapshot();
   }
 
   /**

@@ -186,7 +186,8 @@ export class RecorderCore {
         await this.opts.pause();
         if (!live()) return null;
       }
-      return packKeyframe({ position: at, state: t!.stateAt(at) }, true);
+      // A copy, not `stateAt`'s frozen and cached one: the worker has no views to keep it for.
+      return packKeyframe({ position: at, state: t!.copyAt(at) }, true);
     } finally {
       this.seeking--;
     }
