@@ -163,6 +163,17 @@ describe('Timeline', () => {
     expect(a).toEqual(timeline.stateAt(300));
   });
 
+  it('keeps the frozen states of recent reads near the newest one only (a far seek drops the rest)', () => {
+    const timeline = Timeline.record(config(21, 60_000), { keyframeEvery: 256 });
+    expect(timeline.length).toBeGreaterThan(5300);
+    const far = timeline.stateAt(100);
+    const near = timeline.stateAt(5100);
+    timeline.stateAt(5200);
+    expect(timeline.stateAt(5100)).toBe(near);
+    expect(timeline.stateAt(100)).not.toBe(far);
+    expect(timeline.stateAt(100)).toEqual(far);
+  });
+
   it('records the events of each step and their times', () => {
     const cfg = config(8, 1_000);
     const timeline = Timeline.record(cfg);

@@ -31,6 +31,11 @@ export const ADDED_KEYFRAMES = 3;
 /** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
 const FROZEN_CACHE_SIZE = 8;
 /**
+ * How far from the newest read a kept frozen state may be (steps): the paced panels lag the cursor
+ * by a few frames of playback (hundreds of steps each at the fastest speed of a big run).
+ */
+const FROZEN_NEAR = 4096;
+/**
  * A read steps the working simulation on from where it stands, rather than restoring a nearer
  * keyframe, when it is at most this many steps behind (and no user action lies between). Restoring
  * copies the whole state (a keyframe from the worker is first decoded): at parallelism 16 with
@@ -311,7 +316,9 @@ export class Timeline {
     const state = deepFreeze(this.copyAt(position));
     // Views animate from the previous step to this one, and while playing fast the reading
     // panels show positions a few frames old (one panel group per frame), so keep the recent ones.
-    this.frozenCache = [{ position, state }, ...this.frozenCache].slice(0, FROZEN_CACHE_SIZE);
+    // Only states near this read stay: after a seek the ones left behind are not shown again soon,
+    // and late in a big run each is a copy of over 100 MB (ten scattered seeks kept eight of them).
+    this.frozenCache = [{ position, state }, ...this.frozenCache.filter((c) => Math.abs(c.position - position) <= FROZEN_NEAR)].slice(0, FROZEN_CACHE_SIZE);
     return state;
   }
 
