@@ -50,8 +50,8 @@ describe('long-task attribution', () => {
 
   it('finds the main thread tasks over 50 ms and splits their time by what ran', () => {
     const out = attribute(trace).join('\n');
-    expect(out).toContain('1 tasks over 50 ms');
-    expect(out).toContain('durations (ms): 120');
+    expect(out).toContain("1 tasks on the page's main thread");
+    expect(out).toContain('wall/CPU (ms): 120/0');
     expect(out).toMatch(/41\.7%\s+50 ms\s+script: tick index\.js/);
     expect(out).toMatch(/25\.0%\s+30 ms\s+Layout/);
   });
