@@ -81,9 +81,10 @@ export function usePlayback(): void {
         s.setCursor(shown, s.speed >= FAST_PLAYBACK_SPEED ? frames++ % PANEL_GROUPS : undefined);
       }
       prepared = null;
-      // Behind the playhead (a step cap, the replay budget, the frame of lag): the playhead waits.
-      if (shown < target) playhead.current = Math.min(playhead.current, s.timeline.timeAt(shown) + dt * s.speed);
-      const wanted = Math.min(s.timeline.lastPositionAtOrBefore(playhead.current), shown + Math.max(1, Math.floor(s.speed * 8)));
+      const wanted = Math.min(target, shown + Math.max(1, Math.floor(s.speed * 8)));
+      // Asking for less than the playhead passed (a step cap): the playhead waits there. It must
+      // not wait at the step shown: with a frame of lag it would never pass a gap in time.
+      if (wanted < target) playhead.current = Math.min(playhead.current, s.timeline.timeAt(wanted));
       if (wanted > shown) {
         request = { timeline: s.timeline, to: wanted };
         channel.port2.postMessage(null);

@@ -143,7 +143,7 @@ describe('Timeline', () => {
     expect(timeline.eventsAt(at).map((e) => e.type)).toEqual(['user.action']);
   });
 
-  it('stepsToRead says how far a read would replay: from the read before it, or from a keyframe', () => {
+  it('stepsToRead says how far a read needs to replay: from the read before it, or from a keyframe, whichever is nearer', () => {
     const timeline = Timeline.record(config(21, 10_000), { keyframeEvery: 64 });
     expect(timeline.length).toBeGreaterThan(1100);
     timeline.stateAt(100);
@@ -151,6 +151,8 @@ describe('Timeline', () => {
     expect(timeline.stepsToRead(110)).toBe(10);
     expect(timeline.stepsToRead(50)).toBe(50 - 0);
     expect(timeline.stepsToRead(1000)).toBe(1000 - 960);
+    // A keyframe between the last read and the position is nearer than the read (144 steps back).
+    expect(timeline.stepsToRead(244)).toBe(244 - 192);
     // Asking moves nothing: the next read still steps on from 100.
     expect(timeline.stepsToRead(110)).toBe(10);
   });
@@ -167,9 +169,14 @@ describe('Timeline', () => {
     const timeline = Timeline.record(config(21, 60_000), { keyframeEvery: 256 });
     expect(timeline.length).toBeGreaterThan(5300);
     const far = timeline.stateAt(100);
+    const end = timeline.stateAt(timeline.length);
+    // Views reading two far-apart positions at once get the same objects back each time.
+    expect(timeline.stateAt(100)).toBe(far);
+    expect(timeline.stateAt(timeline.length)).toBe(end);
     const near = timeline.stateAt(5100);
-    timeline.stateAt(5200);
+    for (const p of [5200, 5300, 5400, 5500]) timeline.stateAt(p);
     expect(timeline.stateAt(5100)).toBe(near);
+    // Older reads far from the newest are dropped (and read again when asked).
     expect(timeline.stateAt(100)).not.toBe(far);
     expect(timeline.stateAt(100)).toEqual(far);
   });

@@ -14,6 +14,8 @@ import type { EngineEvent } from './events';
 import { quietStepOf } from './quietStep';
 import { summarizeEvents, type RecordingDetail } from './recordSummary';
 import { Simulation } from './simulation';
+import { FrozenStates, TimelineReaders, replay } from './timelineReaders';
+import { firstPositionAtTime, keyframeAtOrBefore, keyframesToSend, lastPositionAtOrBefore, withAddedKeyframe } from './timelineSearch';
 import type { EngineState } from './state';
 
 export type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyframe, TimelineChunk } from './timelineTypes';
@@ -28,30 +30,7 @@ const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
 const SENT: StepRecord = Object.freeze({ atMs: Number.NaN, events: NO_EVENTS as EngineEvent[] });
 /** Keyframes a mirror keeps of those it took for far seeks (addKeyframe); the oldest goes first. */
 export const ADDED_KEYFRAMES = 3;
-/** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
-const FROZEN_CACHE_SIZE = 8;
-/**
- * How far from the newest read a kept frozen state may be (steps): the paced panels lag the cursor
- * by a few frames of playback (hundreds of steps each at the fastest speed of a big run).
- */
-const FROZEN_NEAR = 4096;
-/**
- * A read steps the working simulation on from where it stands, rather than restoring a nearer
- * keyframe, when it is at most this many steps behind (and no user action lies between). Restoring
- * copies the whole state (a keyframe from the worker is first decoded): at parallelism 16 with
- * 100,000 keys that is more than replaying a few hundred steps, and playing a big run fast crosses
- * a keyframe almost every frame.
- */
-export const STEP_ON_MAX = 512;
-/** Working simulations kept for reads: the forward one (the cursor) and one for reads behind it. */
-const READERS = 2;
-
-interface Reader {
-  sim: Simulation;
-  pos: number;
-  /** When it was last used (a counter): the least recently used one is restored first. */
-  used: number;
-}
+export { STEP_ON_MAX } from './timelineReaders';
 
 export class Timeline {
   readonly keyframeEvery: number;
@@ -71,14 +50,10 @@ export class Timeline {
   /** Steps up to this position (and the keyframes up to it) were handed out by `takeChunk`. */
   private sentSteps = 0;
   private lastSentKeyframe = 0;
-  /**
-   * Working simulations for reads (at most READERS), each positioned at `pos`. Two, so a read
-   * behind (a view comparing with the step before, while playback reads forward) restores a
-   * keyframe into the other one instead of sending the forward reader back.
-   */
-  private readers: Reader[] = [];
-  private readerUses = 0;
-  private frozenCache: { position: number; state: EngineState }[] = [];
+  /** The working simulations reads step on from (timelineReaders.ts). */
+  private readonly readers = new TimelineReaders();
+  /** Frozen states of recent reads, for views (timelineReaders.ts). */
+  private readonly frozen = new FrozenStates();
   /** Keyframes a mirror took from its recording for seeks (addKeyframe), oldest first. */
   private added: Keyframe[] = [];
   private failure: RecordingError | null = null;
@@ -161,30 +136,14 @@ export class Timeline {
 
   /**
    * What was recorded or changed since the previous chunk (see TimelineChunk). `keyframeGap`
-   * thins the keyframes sent: at most the newest one at least that many steps after the previous
-   * one sent, plus every keyframe right after a user action (replay cannot cross an action). Each keyframe is a whole
-   * engine state to copy across, while replaying a few hundred steps on the other side is cheap.
+   * thins the keyframes sent (timelineSearch.ts keyframesToSend).
    */
   takeChunk(keyframeGap = 0): TimelineChunk {
     const from = this.sentSteps;
     this.sentSteps = this.steps.length;
-    this.lastSentKeyframe = Math.min(this.lastSentKeyframe, from);
-    const actionSteps = new Set(this.interventionList.map((iv) => iv.step));
-    const keyframes: Keyframe[] = [];
-    let newest: Keyframe | null = null;
-    for (const k of this.keyframes) {
-      if (k.position <= from) continue;
-      if (actionSteps.has(k.position) || keyframeGap === 0) {
-        keyframes.push(k);
-        this.lastSentKeyframe = k.position;
-      } else if (k.position - this.lastSentKeyframe >= keyframeGap) newest = k;
-    }
-    // With a gap, one keyframe per chunk at most (the newest): the copy's cost grows with the state.
-    if (newest && newest.position > this.lastSentKeyframe) {
-      keyframes.push(newest);
-      keyframes.sort((a, b) => a.position - b.position);
-      this.lastSentKeyframe = newest.position;
-    }
+    const chosen = keyframesToSend(this.keyframes, this.interventionList, from, Math.min(this.lastSentKeyframe, from), keyframeGap);
+    this.lastSentKeyframe = chosen.lastSent;
+    const { keyframes } = chosen;
     const steps = this.steps.slice(from);
     if (this.forgetSent) this.steps.fill(SENT, from);
     return {
@@ -272,28 +231,13 @@ export class Timeline {
   /** The first position whose time is ≥ `ms` (`length` when none is). */
   positionAtTime(ms: number): number {
     this.readsTimes();
-    if (ms <= 0) return 0;
-    let lo = 0;
-    let hi = this.steps.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.steps[mid]!.atMs < ms) lo = mid + 1;
-      else hi = mid;
-    }
-    return Math.min(lo + 1, this.steps.length);
+    return firstPositionAtTime(this.steps, ms);
   }
 
   /** The last position whose time is ≤ `ms` (0 when none is). */
   lastPositionAtOrBefore(ms: number): number {
     this.readsTimes();
-    let lo = 0;
-    let hi = this.steps.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.steps[mid - 1]!.atMs <= ms) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastPositionAtOrBefore(this.steps, ms);
   }
 
   /** A fresh simulation positioned after `position` steps (nearest keyframe, then replay). */
@@ -301,7 +245,7 @@ export class Timeline {
     this.check(position);
     const kf = this.keyframeAtOrBefore(position);
     const sim = Simulation.fromSnapshot(kf.state);
-    this.replay(sim, kf.position, position);
+    replay(sim, kf.position, position);
     return sim;
   }
 
@@ -311,14 +255,10 @@ export class Timeline {
    */
   stateAt(position: number): EngineState {
     this.check(position);
-    const cached = this.frozenCache.find((c) => c.position === position);
-    if (cached) return cached.state;
+    const cached = this.frozen.get(position);
+    if (cached) return cached;
     const state = deepFreeze(this.copyAt(position));
-    // Views animate from the previous step to this one, and while playing fast the reading
-    // panels show positions a few frames old (one panel group per frame), so keep the recent ones.
-    // Only states near this read stay: after a seek the ones left behind are not shown again soon,
-    // and late in a big run each is a copy of over 100 MB (ten scattered seeks kept eight of them).
-    this.frozenCache = [{ position, state }, ...this.frozenCache.filter((c) => Math.abs(c.position - position) <= FROZEN_NEAR)].slice(0, FROZEN_CACHE_SIZE);
+    this.frozen.keep(position, state);
     return state;
   }
 
@@ -329,11 +269,7 @@ export class Timeline {
    */
   copyAt(position: number): EngineState {
     this.check(position);
-    const kf = this.keyframeAtOrBefore(position);
-    const r = this.readerFor(position, kf) ?? this.restoreReader(kf);
-    this.replay(r.sim, r.pos, position);
-    r.pos = position;
-    return r.sim.snapshot();
+    return this.readers.copyAt(position, this.keyframeAtOrBefore(position), this.interventionList);
   }
 
   /**
@@ -344,62 +280,23 @@ export class Timeline {
    */
   advanceReader(position: number, maxSteps: number): boolean {
     this.check(position);
-    if (this.frozenCache.some((c) => c.position === position)) return true;
-    const kf = this.keyframeAtOrBefore(position);
-    const r = this.readerFor(position, kf);
-    // Restoring a keyframe is a slice of its own.
-    if (!r) return this.restoreReader(kf).pos === position;
-    const to = Math.min(position, r.pos + Math.max(1, maxSteps));
-    this.replay(r.sim, r.pos, to);
-    r.pos = to;
-    return to === position;
+    if (this.frozen.get(position)) return true;
+    return this.readers.advance(position, this.keyframeAtOrBefore(position), this.interventionList, maxSteps);
   }
 
   /**
-   * The working simulation a read of `position` steps on from (the nearest behind it), or null if
-   * none can: one can when it stands at or before `position` and either no keyframe lies between
-   * (replay from `kf` would be longer) or it is close behind with no user action in between (an
-   * action is not in the queue, so replay cannot cross it: the keyframe right after it must be
-   * restored).
-   */
-  private readerFor(position: number, kf: Keyframe, touch = true): Reader | null {
-    let best: Reader | null = null;
-    for (const r of this.readers) {
-      if (r.pos > position || (best && best.pos >= r.pos)) continue;
-      if (r.pos < kf.position && (position - r.pos > STEP_ON_MAX || this.interventionList.some((iv) => iv.step > r.pos && iv.step <= position))) continue;
-      best = r;
-    }
-    if (best && touch) best.used = ++this.readerUses;
-    return best;
-  }
-
-  /** Restores `kf` into a new working simulation, or into the least recently used one. */
-  private restoreReader(kf: Keyframe): Reader {
-    const r: Reader = { sim: Simulation.fromSnapshot(kf.state), pos: kf.position, used: ++this.readerUses };
-    if (this.readers.length >= READERS) {
-      const lru = this.readers.reduce((a, b) => (b.used < a.used ? b : a));
-      this.readers.splice(this.readers.indexOf(lru), 1);
-    }
-    this.readers.push(r);
-    return r;
-  }
-
-  /**
-   * How many steps a read of `position` would replay now: 0 when it is cached, else from the
-   * working simulation it would step on from, or from the nearest keyframe.
+   * How few steps a read of `position` needs to replay now: 0 when it is cached, else from the
+   * nearer of a working simulation behind it and the nearest keyframe.
    */
   stepsToRead(position: number): number {
     this.check(position);
-    if (this.frozenCache.some((c) => c.position === position)) return 0;
-    const kf = this.keyframeAtOrBefore(position);
-    const r = this.readerFor(position, kf, false);
-    return position - (r ? r.pos : kf.position);
+    if (this.frozen.get(position)) return 0;
+    return this.readers.stepsTo(position, this.keyframeAtOrBefore(position), this.interventionList);
   }
 
   /** Where the working simulation of the latest read stands (null before the first read). */
   readerPosition(): number | null {
-    if (this.readers.length === 0) return null;
-    return this.readers.reduce((a, b) => (b.used > a.used ? b : a)).pos;
+    return this.readers.latestPosition();
   }
 
   /**
@@ -470,12 +367,6 @@ export class Timeline {
     }
   }
 
-  private replay(sim: Simulation, from: number, to: number): void {
-    for (let p = from; p < to; p++) {
-      if (sim.step() === null) throw new Error(`Timeline replay ran out of work at step ${p}`);
-    }
-  }
-
   /** The keyframe a read of `position` starts from (the nearest at or before it). */
   keyframeNear(position: number): Keyframe {
     this.check(position);
@@ -489,32 +380,16 @@ export class Timeline {
   addKeyframe(k: Keyframe): void {
     if (this.head) throw new Error('Only a mirror timeline takes keyframes');
     if (k.position > this.steps.length || this.keyframeAtOrBefore(k.position).position === k.position) return;
-    const i = this.keyframes.findIndex((x) => x.position > k.position);
-    this.keyframes.splice(i < 0 ? this.keyframes.length : i, 0, k);
-    // Only the most recent few stay: each is a whole state (the scale run's: ~45 MB of text), and
-    // keeping one per place a learner scrubbed to grew the page's heap without bound.
-    this.added = this.added.filter((x) => this.keyframes.includes(x));
-    this.added.push(k);
-    while (this.added.length > ADDED_KEYFRAMES) {
-      const old = this.added.shift()!;
-      this.keyframes.splice(this.keyframes.indexOf(old), 1);
-    }
+    ({ keyframes: this.keyframes, added: this.added } = withAddedKeyframe(this.keyframes, this.added, k, ADDED_KEYFRAMES));
   }
 
   private keyframeAtOrBefore(position: number): Keyframe {
-    let lo = 0;
-    let hi = this.keyframes.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.keyframes[mid]!.position <= position) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.keyframes[lo]!;
+    return keyframeAtOrBefore(this.keyframes, position);
   }
 
   private invalidateReads(): void {
-    this.readers = [];
-    this.frozenCache = [];
+    this.readers.clear();
+    this.frozen.clear();
   }
 
   private check(position: number): void {

@@ -93,39 +93,44 @@ function partOf(g: SVGGElement, n: ItemNode, part: Part): SVGElement {
   return part === 'g' ? g : n[part];
 }
 
-/** Sets an attribute (null removes it) unless it already holds `value`. */
-function attr(
+/**
+ * Sets an attribute (`@`) or an inline style (`:`) of a part, null removing it, unless it already
+ * holds `value` (what was last written is remembered per node).
+ */
+function write(
   g: SVGGElement,
   n: ItemNode,
   part: Part,
+  how: '@' | ':',
   name: string,
   value: string | number | null,
 ): void {
   const v = value === null ? null : String(value);
-  const key = `${part}@${name}`;
+  const key = `${part}${how}${name}`;
   if (n.written.get(key) === v) return;
   n.written.set(key, v);
   const el = partOf(g, n, part);
-  if (v === null) el.removeAttribute(name);
+  if (how === ':') {
+    if (v === null) el.style.removeProperty(name);
+    else el.style.setProperty(name, v);
+  } else if (v === null) el.removeAttribute(name);
   else el.setAttribute(name, v);
 }
 
-/** Sets an inline style (null removes it) unless it already holds `value`. */
-function style(
+const attr = (
   g: SVGGElement,
   n: ItemNode,
   part: Part,
   name: string,
   value: string | number | null,
-): void {
-  const v = value === null ? null : String(value);
-  const key = `${part}:${name}`;
-  if (n.written.get(key) === v) return;
-  n.written.set(key, v);
-  const el = partOf(g, n, part);
-  if (v === null) el.style.removeProperty(name);
-  else el.style.setProperty(name, v);
-}
+) => write(g, n, part, '@', name, value);
+const style = (
+  g: SVGGElement,
+  n: ItemNode,
+  part: Part,
+  name: string,
+  value: string | number | null,
+) => write(g, n, part, ':', name, value);
 
 function text(g: SVGGElement, n: ItemNode, part: Part, value: string): void {
   const key = `${part}#text`;

@@ -1,0 +1,141 @@
+/**
+ * The working simulations a Timeline reads with: each stands at a position and is stepped on to
+ * the next read, or restored from a keyframe when it cannot be. Two of them, so a read behind (a
+ * view comparing with the step before, while playback reads forward) restores a keyframe into the
+ * other one instead of sending the forward one back.
+ */
+import { Simulation } from './simulation';
+import type { EngineState } from './state';
+import type { Intervention, Keyframe } from './timelineTypes';
+
+/**
+ * A read steps a working simulation on from where it stands, rather than restoring a nearer
+ * keyframe, when it is at most this many steps behind (and no user action lies between). Restoring
+ * copies the whole state (a keyframe from the worker is first decoded): at parallelism 16 with
+ * 100,000 keys that is more than replaying a few hundred steps, and playing a big run fast crosses
+ * a keyframe almost every frame.
+ */
+export const STEP_ON_MAX = 512;
+/** Working simulations kept for reads: the forward one (the cursor) and one for reads behind it. */
+const READERS = 2;
+
+export interface Reader {
+  sim: Simulation;
+  pos: number;
+  /** When it was last used (a counter): the least recently used one is restored first. */
+  used: number;
+}
+
+/** Steps `sim` from position `from` to `to` (the recorded run replays exactly). */
+export function replay(sim: Simulation, from: number, to: number): void {
+  for (let p = from; p < to; p++) {
+    if (sim.step() === null) throw new Error(`Timeline replay ran out of work at step ${p}`);
+  }
+}
+
+export class TimelineReaders {
+  private readers: Reader[] = [];
+  private uses = 0;
+
+  /** A copy of the state after `position` steps, read from `kf` or stepped on from a nearer read. */
+  copyAt(position: number, kf: Keyframe, interventions: readonly Intervention[]): EngineState {
+    const r = this.near(position, kf, interventions) ?? this.restore(kf);
+    replay(r.sim, r.pos, position);
+    r.pos = position;
+    return r.sim.snapshot();
+  }
+
+  /** Moves a working simulation toward `position` by at most `maxSteps` (a restore is a move of its own); true once there. */
+  advance(position: number, kf: Keyframe, interventions: readonly Intervention[], maxSteps: number): boolean {
+    const r = this.near(position, kf, interventions);
+    if (!r) return this.restore(kf).pos === position;
+    const to = Math.min(position, r.pos + Math.max(1, maxSteps));
+    replay(r.sim, r.pos, to);
+    r.pos = to;
+    return to === position;
+  }
+
+  /** How many steps a read of `position` needs at least: from a working simulation, or from `kf`, whichever is nearer. */
+  stepsTo(position: number, kf: Keyframe, interventions: readonly Intervention[]): number {
+    const r = this.near(position, kf, interventions, false);
+    return position - Math.max(r ? r.pos : 0, kf.position);
+  }
+
+  /**
+   * The working simulation a read of `position` steps on from (the nearest behind it), or null if
+   * none can: one can when it stands at or before `position` and either no keyframe lies between
+   * (replay from `kf` would be longer) or it is close behind with no user action in between (an
+   * action is not in the queue, so replay cannot cross it: the keyframe right after it must be
+   * restored). `touch` marks it used (false: only asking).
+   */
+  near(position: number, kf: Keyframe, interventions: readonly Intervention[], touch = true): Reader | null {
+    let best: Reader | null = null;
+    for (const r of this.readers) {
+      if (r.pos > position || (best && best.pos >= r.pos)) continue;
+      if (r.pos < kf.position && (position - r.pos > STEP_ON_MAX || interventions.some((iv) => iv.step > r.pos && iv.step <= position))) continue;
+      best = r;
+    }
+    if (best && touch) best.used = ++this.uses;
+    return best;
+  }
+
+  /** Restores `kf` into a new working simulation, or into the least recently used one. */
+  restore(kf: Keyframe): Reader {
+    const r: Reader = { sim: Simulation.fromSnapshot(kf.state), pos: kf.position, used: ++this.uses };
+    if (this.readers.length >= READERS) {
+      const lru = this.readers.reduce((a, b) => (b.used < a.used ? b : a));
+      this.readers.splice(this.readers.indexOf(lru), 1);
+    }
+    this.readers.push(r);
+    return r;
+  }
+
+  /** Where the most recently used one stands (null before the first read). */
+  latestPosition(): number | null {
+    if (this.readers.length === 0) return null;
+    return this.readers.reduce((a, b) => (b.used > a.used ? b : a)).pos;
+  }
+
+  /** Forgets them all (the recording they read changed). */
+  clear(): void {
+    this.readers = [];
+  }
+}
+
+/** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
+const FROZEN_CACHE_SIZE = 8;
+/**
+ * How far from the newest read a kept frozen state may be (steps): the paced panels lag the cursor
+ * by a few frames of playback (hundreds of steps each at the fastest speed of a big run).
+ */
+const FROZEN_NEAR = 4096;
+/**
+ * The most recent reads kept however far apart: views read a few positions at once (the cursor,
+ * the run's end, a lesson's stop), and `stateAt` must give each the same object while the store
+ * does not change (a selector returning a new one every time renders without end).
+ */
+const FROZEN_ANY = 4;
+
+/** The frozen states of a Timeline's recent reads, newest first. */
+export class FrozenStates {
+  private states: { position: number; state: EngineState }[] = [];
+
+  get(position: number): EngineState | undefined {
+    return this.states.find((c) => c.position === position)?.state;
+  }
+
+  /**
+   * Keeps `state` as the newest. Views animate from the previous step to this one, and while
+   * playing fast the reading panels show positions a few frames old, so recent ones stay: the
+   * last FROZEN_ANY wherever they are, older ones only near this read (after a seek the ones left
+   * behind are not shown again soon, and late in a big run each is a copy of over 100 MB: ten
+   * scattered seeks kept eight of them).
+   */
+  keep(position: number, state: EngineState): void {
+    this.states = [{ position, state }, ...this.states.filter((c, i) => i < FROZEN_ANY - 1 || Math.abs(c.position - position) <= FROZEN_NEAR)].slice(0, FROZEN_CACHE_SIZE);
+  }
+
+  clear(): void {
+    this.states = [];
+  }
+}
