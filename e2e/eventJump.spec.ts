@@ -2,7 +2,7 @@
 // job failure an example is about, the select gives the keyboard back to the global shortcuts
 // once a kind is chosen, and ‹ / › are disabled, with the reason, when there is nothing to jump to.
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, readStep, storageReady, watchErrors } from './helpers';
+import { englishByDefault, readStep, recorded, storageReady, watchErrors } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
@@ -11,6 +11,8 @@ async function openExample(page: Page, id: string): Promise<void> {
   await page.getByTestId(`example-${id}`).click();
   await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
   expect(await readStep(page)).toBe(0);
+  // The example streams in from the worker: steps past what has arrived are not there yet.
+  await recorded(page);
 }
 
 test('"next failure" lands on the step where the job fails, in both sink examples and after an injected failure', async ({ page }) => {

@@ -148,6 +148,8 @@ test('a flush and a compaction of chosen SST files, at the cursor', async ({ pag
 test('acting after stepping back branches the timeline and says so; acting at the end does not', async ({
   page,
 }) => {
+  // The end is the end of the whole run once it has streamed in from the worker.
+  await recorded(page);
   await page.getByTestId('jump-end').click();
   await page.getByTestId('inject-record').click();
   await expect(headline(page)).toHaveText('You append k0=100 to the log of partition p0.');
@@ -166,6 +168,8 @@ test('acting after stepping back branches the timeline and says so; acting at th
 test('the panel works with the keyboard alone, without triggering the global shortcuts', async ({
   page,
 }) => {
+  // The default run streams in from the worker: the scrubber reaches step 100 once it has arrived.
+  await recorded(page);
   await page.getByTestId('scrubber').fill('100');
   const speed = await page.getByTestId('speed-value').innerText();
   const focusVisible = () =>

@@ -68,10 +68,18 @@ export function usePlayback(): void {
       if (reached > s.cursor) asked.timeline.stateAt(reached);
       prepared = { timeline: asked.timeline, position: reached, capped: reached < asked.to };
     };
+    // Where playback last put the cursor: if it is elsewhere the user moved it (a seek, a step)
+    // while playing, and playback goes on from there.
+    let lastShown = start.cursor;
     let frame = requestAnimationFrame(function tick(now) {
       const s = useAppStore.getState();
       const dt = Math.min(100, now - last); // a background tab must not jump far ahead
       last = now;
+      if (s.cursor !== lastShown) {
+        playhead.current = s.timeline.timeAt(s.cursor);
+        prepared = null;
+        lastShown = s.cursor;
+      }
       playhead.current += dt * s.speed;
       const target = s.timeline.lastPositionAtOrBefore(playhead.current);
       let shown = s.cursor;
@@ -79,6 +87,7 @@ export function usePlayback(): void {
         shown = prepared.position;
         if (prepared.capped) window.capped = true;
         s.setCursor(shown, s.speed >= FAST_PLAYBACK_SPEED ? frames++ % PANEL_GROUPS : undefined);
+        lastShown = shown;
       }
       prepared = null;
       const wanted = Math.min(target, shown + Math.max(1, Math.floor(s.speed * 8)));
