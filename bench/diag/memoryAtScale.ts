@@ -58,7 +58,7 @@ let packedKeyframeChars = 0;
 const core = new RecorderCore(
   (c: RecordingChunk) => {
     const copy = structuredClone(c);
-    for (const k of copy.chunk.keyframes) packedKeyframeChars += k.json.length + k.parts.reduce((n, p) => n + p.json.length, 0);
+    for (const k of copy.chunk.keyframes) packedKeyframeChars += k.json.length + k.partsText.length;
     mirror.receive(unpackChunk(copy.chunk));
     chunks++;
     done = copy.chunk.done;

@@ -11,12 +11,20 @@
  * recordDiscards). A state rebuilt from a keyframe that crossed from the Web Worker as text has
  * lost that mark, so `Simulation.fromSnapshot` seals it again here, once per keyframe read.
  */
-import { sealFinishedCheckpoint } from './coordinator/coordinatorState';
+import { finishedCheckpointParts } from './coordinator/coordinatorState';
 import type { EngineState } from './state';
 import { sealPlain } from './core/plainData';
 
 export function sealFinished(s: EngineState): void {
-  for (const h of s.coordinator.history) if (h.status !== 'IN_PROGRESS') sealFinishedCheckpoint(h);
-  for (const t of s.job.output.transactions ?? []) if (t.status === 'committed' || t.status === 'aborted') sealPlain(t.records);
-  for (const d of s.registry.discarded) sealPlain(d);
+  for (const part of finishedParts(s)) sealPlain(part);
+}
+
+/**
+ * What `sealFinished` seals, one value at a time, for a caller that seals a big state in slices
+ * (the page, decoding a seek's keyframe: recording/keyframeCodec.ts decodeInSlices).
+ */
+export function* finishedParts(s: EngineState): Generator<object> {
+  for (const h of s.coordinator.history) if (h.status !== 'IN_PROGRESS') yield* finishedCheckpointParts(h);
+  for (const t of s.job.output.transactions ?? []) if (t.status === 'committed' || t.status === 'aborted') yield t.records;
+  for (const d of s.registry.discarded) yield d;
 }

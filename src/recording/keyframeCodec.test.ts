@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, type EngineState } from '../engine';
-import { DECODED_KEYFRAMES, Lru, SPLIT_CHARS, decodeInSlices, lazyKeyframe, packKeyframe, unpackState } from './keyframeCodec';
+import { clonePlain } from '../engine/core/plainData';
+import { DECODED_KEYFRAMES, SPLIT_CHARS, decodeInSlices, lazyKeyframe, packKeyframe, partText, unpackState } from './keyframeCodec';
+import { Lru } from './lru';
 import { packChunk } from './recorderCore';
 
 describe('keyframes cross to the page as text, decoded when a seek needs them', () => {
@@ -108,8 +110,10 @@ describe('a big keyframe is cut into parts the page decodes in short tasks', () 
     }
     const state = JSON.parse('{"__proto__": {"x": 1}}') as Record<string, unknown>;
     // A big array too (the sink's transactions, the checkpoint history): cut into runs of elements.
-    const history = Array.from({ length: 3000 }, (_, i) => ({ id: i, files: [`f${i}`, `g${i}`], sizes: { a: i, b: -i }, note: 'x'.repeat(200) }));
-    return Object.assign(state, { format: 'f', job: { zeta: 1, keyed, alpha: [bytes, NaN] }, history, small: { b: 2, a: 1 } });
+    // Finished checkpoints' rows: what the page seals after decoding (engine/sealFinished.ts).
+    const history = Array.from({ length: 3000 }, (_, i) => ({ id: i, status: i === 2999 ? 'IN_PROGRESS' : 'COMPLETED', subtasks: [{ acked: i }], taskFiles: { a: [`f${i}`, `g${i}`] }, sizes: { a: i, b: -i }, note: 'x'.repeat(200) }));
+    const output = { transactions: [{ status: 'committed', records: [1, 2] }] };
+    return Object.assign(state, { format: 'f', job: { zeta: 1, keyed, alpha: [bytes, NaN], output }, coordinator: { history }, registry: { discarded: [{ path: 'x' }] }, small: { b: 2, a: 1 } });
   }
   /** Key order everywhere, as a string (byte arrays and the tagged numbers compared by digest). */
   const shape = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x instanceof Uint8Array ? `u8:${x.join()}` : typeof x === 'number' && !Number.isFinite(x) ? String(x) : x));
@@ -117,10 +121,11 @@ describe('a big keyframe is cut into parts the page decodes in short tasks', () 
   it('round-trips a state over SPLIT_CHARS of text, in parts, with its keys in the same order', () => {
     const state = bigState();
     const packed = packKeyframe({ position: 1, state: state as unknown as EngineState }, true);
-    expect(packed.json.length + packed.parts.reduce((n, p) => n + p.json.length, 0)).toBeGreaterThan(SPLIT_CHARS);
+    const texts = packed.parts.map((_, i) => partText(packed, i));
+    expect(packed.json.length + texts.reduce((n, t) => n + t.length, 0)).toBeGreaterThan(SPLIT_CHARS);
     expect(packed.parts.length).toBeGreaterThan(4);
-    expect(packed.parts.filter((p) => p.append && p.path.join() === 'history').length).toBeGreaterThan(2);
-    expect(Math.max(packed.json.length, ...packed.parts.map((p) => p.json.length))).toBeLessThanOrEqual(SPLIT_CHARS);
+    expect(packed.parts.filter((p) => p.append && p.path.join() === 'coordinator,history').length).toBeGreaterThan(2);
+    expect(Math.max(packed.json.length, ...texts.map((t) => t.length))).toBeLessThanOrEqual(SPLIT_CHARS);
     const back = unpackState(packed) as unknown as Record<string, unknown>;
     expect(digestPlain(back)).toBe(digestPlain(state));
     expect(shape(back)).toBe(shape(state));
@@ -131,14 +136,20 @@ describe('a big keyframe is cut into parts the page decodes in short tasks', () 
     expect(Object.is(keyed['count#3']!.entries['k0-3']!.t, -0)).toBe(true);
   });
 
-  it('decodeInSlices yields between parts and gives the same state, then what a read of the keyframe finds; a stale decode stops', async () => {
+  it('decodeInSlices yields between parts and gives the same state, its finished parts sealed, then what a read of the keyframe finds; a stale decode stops', async () => {
     const state = bigState();
     const packed = packKeyframe({ position: 1, state: state as unknown as EngineState }, true);
     let pauses = 0;
     const pause = () => ((pauses += 1), Promise.resolve());
     const decoded = (await decodeInSlices(packed, 0, pause, () => false))!;
-    expect(pauses).toBe(packed.parts.length);
+    // A pause before each part and before each finished value it seals (2 per finished checkpoint, a transaction's records, a discarded file).
+    expect(pauses).toBe(packed.parts.length + 2 * 2999 + 2);
     expect(digestPlain(decoded)).toBe(digestPlain(state));
+    const rows = decoded.coordinator.history;
+    expect(Object.isFrozen(rows[0]!.subtasks) && Object.isFrozen(rows[0]!.taskFiles)).toBe(true);
+    expect(Object.isFrozen(rows[2999]!.subtasks)).toBe(false);
+    // Sealed values are shared by a restore's copy, not copied.
+    expect(clonePlain(decoded).coordinator.history[0]!.taskFiles).toBe(rows[0]!.taskFiles);
     expect(lazyKeyframe(packed).state).toBe(decoded);
     const again = packKeyframe({ position: 2, state: state as unknown as EngineState }, true);
     expect(await decodeInSlices(again, 0, pause, () => true)).toBeNull();

@@ -12,6 +12,9 @@
  */
 import type { EngineState } from '../engine';
 import type { Keyframe } from '../engine/timeline';
+import { finishedParts } from '../engine/sealFinished';
+import { sealPlain } from '../engine/core/plainData';
+import { Lru } from './lru';
 
 /** A keyframe as it travels: its state as JSON text plus the byte arrays the text refers to. */
 export interface PackedKeyframe {
@@ -24,6 +27,13 @@ export interface PackedKeyframe {
    * JSON.parse of tens of MB (measured: 0.6–1.1 s in Node for 17–36 MB, seconds in the page).
    */
   parts: KeyframePart[];
+  /**
+   * The parts' texts, one after another, as UTF-8: one buffer the worker transfers instead of
+   * copying (recorder.worker.ts). Late in the scale run a seek's keyframe has ~96 MB of text in
+   * ~800 parts; as strings, receiving the message (the structured clone's copy of them, on the
+   * page's thread, in one task) took 360 ms. Each part is decoded when it is parsed.
+   */
+  partsText: Uint8Array;
   bytes: Uint8Array[];
   /** False when the text has no tagged value, so it parses without a reviver (faster). */
   tagged: boolean;
@@ -31,7 +41,8 @@ export interface PackedKeyframe {
 
 export interface KeyframePart {
   path: string[];
-  json: string;
+  /** Where its text ends in `partsText` (bytes; it starts where the part before ends). */
+  end: number;
   /** A run of a big array's elements, in order: appended to the array at `path` (its place holds `[]`). */
   append?: true;
 }
@@ -73,7 +84,7 @@ export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
       }
       return v;
     });
-  const parts: KeyframePart[] = [];
+  const parts: { path: string[]; json: string; append?: true }[] = [];
   // One pass, bottom up: each value down to SPLIT_DEPTH is written once, with the length its text
   // would have whole (`full`). An object whose full text is over SPLIT_CHARS keeps its big
   // properties as parts, a placeholder in their place (the decoded object keeps its key order); a
@@ -122,7 +133,23 @@ export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
   const json = pack(k.state, [])?.text ?? 'null';
   // Parents before their parts (a part's place is set in its parent); a stable sort keeps an array's runs in order.
   parts.sort((a, b) => a.path.length - b.path.length);
-  return { position: k.position, json, parts, bytes, tagged };
+  const encoder = new TextEncoder();
+  const texts = parts.map((p) => encoder.encode(p.json));
+  const partsText = new Uint8Array(texts.reduce((n, t) => n + t.length, 0));
+  let end = 0;
+  const placed = parts.map((p, i): KeyframePart => {
+    partsText.set(texts[i]!, end);
+    end += texts[i]!.length;
+    return p.append ? { path: p.path, end, append: true } : { path: p.path, end };
+  });
+  return { position: k.position, json, parts: placed, partsText, bytes, tagged };
+}
+
+const decoder = new TextDecoder();
+
+/** The text of part `i` of `p`. */
+export function partText(p: PackedKeyframe, i: number): string {
+  return decoder.decode(p.partsText.subarray(i === 0 ? 0 : p.parts[i - 1]!.end, p.parts[i]!.end));
 }
 
 function parse(p: PackedKeyframe, json: string): unknown {
@@ -166,7 +193,7 @@ function untag(root: unknown, bytes: readonly Uint8Array[]): unknown {
 
 /** The text of the keyframe's parts (with its `json`, what the decoded-keyframe budget counts). */
 function partsLength(p: PackedKeyframe): number {
-  return p.parts.reduce((n, part) => n + part.json.length, 0);
+  return p.partsText.length;
 }
 
 /** Puts a part in its place (defined, not assigned: a "__proto__" key stays a plain property). */
@@ -183,30 +210,39 @@ function place(root: unknown, part: KeyframePart, value: unknown): void {
 
 export function unpackState(p: PackedKeyframe): EngineState {
   const root = parse(p, p.json);
-  for (const part of p.parts) place(root, part, parse(p, part.json));
+  p.parts.forEach((part, i) => place(root, part, parse(p, partText(p, i))));
   return root as EngineState;
 }
 
 /**
  * `unpackState` spread over tasks: a part at a time, yielding (`pause`) once a task has taken
  * `sliceMs`; stops early (null) when `stale()` says the state is no longer wanted (a later seek).
- * The state is then what a read of the keyframe finds (lazyKeyframe), not decoded again.
+ * Then the finished parts of the state are sealed, in slices too (engine/sealFinished.ts): a
+ * reader restored from it shares them instead of copying and freezing them in one task (late in
+ * the scale run, 300–600 ms of the page's thread when the cursor moved there). The state is then
+ * what a read of the keyframe finds (lazyKeyframe), not decoded again.
  */
 export async function decodeInSlices(p: PackedKeyframe, sliceMs: number, pause: () => Promise<void>, stale: () => boolean): Promise<EngineState | null> {
   const known = decoded.get(p);
   if (known) return known;
   let began = performance.now();
-  const root = parse(p, p.json);
-  for (const part of p.parts) {
-    if (performance.now() - began >= sliceMs) {
-      await pause();
-      if (stale()) return null;
-      began = performance.now();
-    }
-    place(root, part, parse(p, part.json));
+  const due = async (): Promise<boolean> => {
+    if (performance.now() - began < sliceMs) return false;
+    await pause();
+    began = performance.now();
+    return stale();
+  };
+  const root = parse(p, p.json) as EngineState;
+  for (let i = 0; i < p.parts.length; i++) {
+    if (await due()) return null;
+    place(root, p.parts[i]!, parse(p, partText(p, i)));
   }
-  decoded.set(p, root as EngineState, p.json.length + partsLength(p));
-  return root as EngineState;
+  for (const part of finishedParts(root)) {
+    if (await due()) return null;
+    sealPlain(part);
+  }
+  decoded.set(p, root, p.json.length + partsLength(p));
+  return root;
 }
 
 /**
@@ -224,49 +260,6 @@ export const DECODED_KEYFRAMES = 3;
  */
 export const DECODED_TEXT_BUDGET = 16 * 2 ** 20;
 
-/**
- * A least-recently-used map: `get` refreshes an entry, `set` drops the oldest past `capacity`
- * entries or past `budget` in total weight (the newest entry stays, whatever it weighs).
- */
-export class Lru<K, V> {
-  private readonly entries = new Map<K, { value: V; weight: number }>();
-  private weight = 0;
-  constructor(
-    readonly capacity: number,
-    readonly budget = Number.POSITIVE_INFINITY,
-  ) {}
-
-  get(key: K): V | undefined {
-    const e = this.entries.get(key);
-    if (e === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    return e.value;
-  }
-
-  set(key: K, value: V, weight = 0): void {
-    this.delete(key);
-    this.entries.set(key, { value, weight });
-    this.weight += weight;
-    while (this.entries.size > this.capacity || (this.entries.size > 1 && this.weight > this.budget)) this.delete(this.entries.keys().next().value as K);
-  }
-
-  private delete(key: K): void {
-    const e = this.entries.get(key);
-    if (!e) return;
-    this.entries.delete(key);
-    this.weight -= e.weight;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  has(key: K): boolean {
-    return this.entries.has(key);
-  }
-}
-
 const decoded = new Lru<PackedKeyframe, EngineState>(DECODED_KEYFRAMES, DECODED_TEXT_BUDGET);
 
 /**
@@ -282,7 +275,7 @@ export function lazyKeyframe(p: PackedKeyframe): Keyframe {
       let state = decoded.get(p);
       if (!state) {
         const json = p.json;
-        state = unpackState({ position: p.position, json, parts: p.parts, bytes: p.bytes, tagged: p.tagged });
+        state = unpackState({ position: p.position, json, parts: p.parts, partsText: p.partsText, bytes: p.bytes, tagged: p.tagged });
         decoded.set(p, state, json.length + partsLength(p));
       }
       return state;

@@ -31,8 +31,10 @@ const api = {
   branch(epoch: number, position: number, action: UserAction): void {
     core!.branch(epoch, position, action);
   },
-  keyframeNear(epoch: number, position: number): Promise<PackedKeyframe | null> {
-    return core!.keyframeNear(epoch, position);
+  /** The parts' text is transferred, not copied (keyframeCodec.ts `partsText`); the state's own byte arrays are copied, they stay in the engine here. */
+  async keyframeNear(epoch: number, position: number): Promise<PackedKeyframe | null> {
+    const p = await core!.keyframeNear(epoch, position);
+    return p && Comlink.transfer(p, [p.partsText.buffer]);
   },
   cancel(epoch: number): void {
     core!.cancel(epoch);

@@ -257,9 +257,12 @@ export { checkpointDir } from '../format/snapshotLocation';
  * copying them (see sealFinished.ts).
  */
 export function sealFinishedCheckpoint(h: CheckpointHistoryEntry): void {
-  sealPlain(h.subtasks);
-  sealPlain(h.taskFiles);
-  if (h.files) sealPlain(h.files);
+  for (const part of finishedCheckpointParts(h)) sealPlain(part);
+}
+
+/** What `sealFinishedCheckpoint` seals. */
+export function finishedCheckpointParts(h: CheckpointHistoryEntry): object[] {
+  return h.files ? [h.subtasks, h.taskFiles, h.files] : [h.subtasks, h.taskFiles];
 }
 
 export function historyOf(c: CoordinatorState, id: number): CheckpointHistoryEntry | undefined {
