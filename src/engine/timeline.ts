@@ -294,6 +294,14 @@ export class Timeline {
     return this.readers.stepsTo(position, this.keyframeAtOrBefore(position), this.interventionList);
   }
 
+  /** The keyframe a read of `position` restores from, or null when it is cached or a working simulation steps on to it. */
+  keyframeForRead(position: number): Keyframe | null {
+    this.check(position);
+    if (this.frozen.get(position)) return null;
+    const kf = this.keyframeAtOrBefore(position);
+    return this.readers.near(position, kf, this.interventionList, false) ? null : kf;
+  }
+
   /** Where the working simulation of the latest read stands (null before the first read). */
   readerPosition(): number | null {
     return this.readers.latestPosition();

@@ -26,6 +26,12 @@ function zip(keys: IDBValidKey[], values: unknown[]): StoredEntry[] {
  * requests in order, and a failed request aborts the transaction (so every later request fails
  * too, and runTransaction reports the transaction's error): the last request succeeding means
  * all of them did.
+ *
+ * Requests are issued for at most WRITE_SLICE_MS at a time, the next ones from the success of the
+ * last one issued (a task of its own; the transaction stays open while a request is pending).
+ * Each put serializes its record on the calling thread, and the ops' producer digests and copies
+ * each file's bytes: after a far seek in a big run the storage mirror rewrote thousands of files
+ * in one task of the page's thread (over 150 ms measured, bench/diag/profileSeeking.ts).
  */
 function writeAll(os: (name: StoreName) => LooseStore, ops: Iterable<WriteOp>): Promise<void> {
   const natives = new Map<StoreName, IDBObjectStore>();
@@ -34,15 +40,34 @@ function writeAll(os: (name: StoreName) => LooseStore, ops: Iterable<WriteOp>): 
     if (!s) natives.set(name, (s = unwrap(os(name))));
     return s;
   };
-  let last: IDBRequest | null = null;
-  for (const op of ops) last = 'put' in op ? native(op.store).put(op.put) : native(op.store).delete(op.delete as IDBValidKey);
-  if (!last) return Promise.resolve();
-  const request = last;
+  const it = ops[Symbol.iterator]();
   return new Promise((resolve, reject) => {
-    request.addEventListener('success', () => resolve());
-    request.addEventListener('error', () => reject(request.error));
+    const issue = (): void => {
+      try {
+        const until = performance.now() + WRITE_SLICE_MS;
+        let last: IDBRequest | null = null;
+        let next = it.next();
+        for (; !next.done; next = it.next()) {
+          const op = next.value;
+          last = 'put' in op ? native(op.store).put(op.put) : native(op.store).delete(op.delete as IDBValidKey);
+          if (performance.now() >= until) break;
+        }
+        if (!last) return resolve();
+        const request = last;
+        const more = !next.done;
+        request.addEventListener('success', () => (more ? issue() : resolve()));
+        request.addEventListener('error', () => reject(request.error));
+      } catch (e) {
+        // A record IndexedDB cannot store, or the ops' producer failing: the caller's transaction fails with it.
+        reject(e);
+      }
+    };
+    issue();
   });
 }
+
+/** How long one task issues write requests for (see writeAll). */
+const WRITE_SLICE_MS = 8;
 
 /**
  * A session's index entries by a key cursor (IndexedDB has no "all index keys" request: an

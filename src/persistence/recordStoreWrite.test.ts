@@ -46,6 +46,30 @@ describe.each(STORES)('RecordTx.write on %s', (_name, make) => {
     expect(await contents(store)).toEqual([rec('b', 1)]);
   });
 
+  /** Ops each taking `ms` to build (a file's bytes digested and copied): a write of many spans several of writeAll's slices. */
+  function* slow(n: number, ms: number, failAt = -1): Generator<WriteOp> {
+    for (let i = 0; i < n; i++) {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+      if (i === failAt) throw new DOMException('full', 'QuotaExceededError');
+      yield { store: 'files', put: rec(`p${String(i).padStart(2, '0')}`, i) };
+    }
+  }
+
+  it('a write longer than one slice of the thread is issued over several tasks, still one transaction: all of it, or nothing', async () => {
+    const store = await make();
+    await store.transact(['files'], 'readwrite', 'w', (tx) => tx.write(slow(12, 3)));
+    expect((await contents(store)).map((r) => (r as { n: number }).n)).toEqual([...Array(12).keys()]);
+    // Fails in a later slice than the one that issued the delete: the delete is undone too.
+    function* deleteThenFail(): Generator<WriteOp> {
+      yield { store: 'files', delete: ['s', 'p00'] };
+      yield* slow(12, 3, 10);
+    }
+    const e = await store.transact(['files'], 'readwrite', 'w', (tx) => tx.write(deleteThenFail())).catch((x: unknown) => x);
+    expect(isPersistenceError(e) && e.kind).toBe('quota');
+    expect(await contents(store)).toHaveLength(12);
+  });
+
   it('stores nothing when a request fails (a record without its key)', async () => {
     const store = await make();
     const e = await store

@@ -269,7 +269,7 @@ const decoded = new Lru<PackedKeyframe, EngineState>(DECODED_KEYFRAMES, DECODED_
  * dropped; readers only copy from it (Simulation.fromSnapshot), so a fresh decode is equivalent.
  */
 export function lazyKeyframe(p: PackedKeyframe): Keyframe {
-  return {
+  const k: Keyframe = {
     position: p.position,
     get state(): EngineState {
       let state = decoded.get(p);
@@ -281,4 +281,17 @@ export function lazyKeyframe(p: PackedKeyframe): Keyframe {
       return state;
     },
   };
+  packedOf.set(k, p);
+  return k;
+}
+
+const packedOf = new WeakMap<Keyframe, PackedKeyframe>();
+
+/**
+ * How a read of `k` would find its state: `decoded` (at hand), or the packed text it would decode
+ * first (`decodeInSlices` spreads that over tasks); null for a keyframe that is not lazy.
+ */
+export function keyframeText(k: Keyframe): { packed: PackedKeyframe; chars: number; decoded: boolean } | null {
+  const p = packedOf.get(k);
+  return p ? { packed: p, chars: p.json.length + partsLength(p), decoded: decoded.has(p) } : null;
 }

@@ -186,6 +186,10 @@ describe('far seeks in a big run, answered by the worker', () => {
     await landed(850);
     expect(store().seekingTo).toBeNull();
     expect(t.keyframeNear(850).position).toBe(832);
+    // The states the views read (the cursor's and the step before's) were made before the cursor
+    // moved, in tasks of their own, not in the render its move causes.
+    expect(t.stepsToRead(850)).toBe(0);
+    expect(t.stepsToRead(849)).toBe(0);
   });
 
   it('a seek that lands at once supersedes a waiting one: no "seeking", and its keyframe is dropped undecoded', async () => {

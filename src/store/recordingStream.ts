@@ -8,7 +8,7 @@ import type { StoreApi } from 'zustand';
 import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
 import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
-import { decodeInSlices, lazyKeyframe } from '../recording/keyframeCodec';
+import { decodeInSlices, keyframeText, lazyKeyframe } from '../recording/keyframeCodec';
 import { KEYFRAME_EVERY, recordingOptionsFor } from '../recording/keyframeSpacing';
 import type { AppStore } from './appStore';
 
@@ -20,6 +20,31 @@ const DECODE_SLICE_MS = 20;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** A seek further than this from the page's nearest keyframe asks the worker for a closer one. */
 export const SEEK_REPLAY_STEPS = 96;
+/** Steps a seek's preparation replays per task (a few ms each at scale). */
+const PREPARE_STEPS = 32;
+/**
+ * A read restoring a keyframe of at least this much text is prepared in tasks before the cursor
+ * moves (prepareSeek); a smaller state (every keyframe of the default run) is restored at once.
+ */
+export const PREPARED_CHARS = 1 << 20;
+
+/**
+ * The states the views read after a seek to `position`, made in tasks of their own rather than
+ * inside the render the cursor's move causes (late in the scale run restoring, copying and
+ * freezing one was 30–60 ms): the step before first (the registry's and LSM's change marks), when
+ * it is after the keyframe read from (`from`), so the reader steps on from it to the cursor.
+ */
+async function prepareReads(t: Timeline, position: number, from: number, stale: () => boolean): Promise<void> {
+  for (const at of from < position ? [position - 1, position] : [position]) {
+    do {
+      await nextTask();
+      if (stale()) return;
+    } while (!t.advanceReader(at, PREPARE_STEPS));
+    await nextTask();
+    if (stale()) return;
+    t.stateAt(at);
+  }
+}
 
 export interface RecordingProgress {
   /** Simulated time reached, and where the run ends. */
@@ -150,29 +175,46 @@ export function recordingStream(set: Set, get: Get) {
       return at;
     },
     /**
-     * Before the page reads `position` of a mirror far from the keyframes it holds: the worker
-     * sends its own keyframe there (it keeps one every KEYFRAME_EVERY steps), so the page replays
-     * a few dozen steps instead of up to a chunk's worth (hundreds to thousands, measured at up
-     * to seconds on the page's thread). The keyframe is decoded here, a part at a time in short
-     * tasks (keyframeCodec.ts decodeInSlices), before the views read it. Null when nothing is to gain (near a keyframe, or the worker no longer
-     * holds this run). A later call supersedes this one: the worker stops replaying for it, and
-     * a keyframe that still arrives for it is not decoded.
+     * Before the page reads `position` of a mirror, when that read would be long for the page's
+     * thread; null when it would not (the cursor moves at once). Far from the keyframes the page
+     * holds, the worker sends its own keyframe there (it keeps one every KEYFRAME_EVERY steps), so
+     * the page replays a few dozen steps instead of up to a chunk's worth (hundreds to thousands,
+     * measured at up to seconds on the page's thread). Near a keyframe of a big run that is not
+     * decoded (the page keeps few: keyframeCodec.ts DECODED_TEXT_BUDGET), that one is decoded.
+     * Either is decoded a part at a time in short tasks (keyframeCodec.ts decodeInSlices), and
+     * the states the views will read are made in tasks of their own (prepareReads), before the
+     * cursor moves. A later call supersedes this one: the worker stops replaying for it, and a
+     * keyframe that still arrives for it is not decoded.
      */
     prepareSeek(t: Timeline, position: number): Promise<void> | null {
       // Every seek counts, even one that needs nothing from the worker: it supersedes those asked before.
       const seek = ++seeks;
-      // Near the page's keyframes or just ahead of its last read (stepping, playing): replayed here.
-      if (!t.mirrored || t !== held || t.stepsToRead(position) <= SEEK_REPLAY_STEPS) return null;
+      if (!t.mirrored || t !== held) return null;
       const cuts = t.truncations;
+      const stale = () => seek !== seeks || t.truncations !== cuts;
+      if (t.stepsToRead(position) <= SEEK_REPLAY_STEPS) {
+        // Near the page's keyframes or just ahead of its last read (stepping, playing): read here.
+        const kf = t.keyframeForRead(position);
+        const text = kf && keyframeText(kf);
+        // Stepping on from a working simulation, or restoring a small state: at once.
+        if (!kf || !text || text.chars < PREPARED_CHARS) return null;
+        // One text too big to parse in one task (a chunk's keyframe late in a big run): the worker cuts one.
+        if (text.decoded || text.packed.parts.length > 0) {
+          return (async () => {
+            if (!text.decoded && !(await decodeInSlices(text.packed, DECODE_SLICE_MS, nextTask, stale))) return;
+            await prepareReads(t, position, kf.position, stale);
+          })();
+        }
+      }
       return client!
         .keyframeNear(heldEpoch, position)
         .then(async (p) => {
-          const stale = () => seek !== seeks || t.truncations !== cuts;
           // Superseded (the worker mostly answers null then): megabytes of text dropped undecoded.
           if (!p || stale() || p.position > t.length) return;
           // A big run's keyframe is tens of MB of text: decoded a part at a time, in short tasks.
           if (!(await decodeInSlices(p, DECODE_SLICE_MS, nextTask, stale)) || stale()) return;
           t.addKeyframe(lazyKeyframe(p));
+          await prepareReads(t, position, p.position, stale);
         })
         .catch(() => undefined);
     },
