@@ -190,6 +190,13 @@ describe('far seeks in a big run, answered by the worker', () => {
     // moved, in tasks of their own, not in the render its move causes.
     expect(t.stepsToRead(850)).toBe(0);
     expect(t.stepsToRead(849)).toBe(0);
+    // The reading panels follow a frame apart, one group at a time, then all show the cursor.
+    expect(store().pacedCursors).toEqual([0, 0, 0, 0]);
+    const seen: (readonly number[] | null)[] = [];
+    const stop = useAppStore.subscribe((s) => seen.push(s.pacedCursors));
+    await wait(200);
+    stop();
+    expect(seen).toEqual([[850, 0, 0, 0], [850, 850, 0, 0], [850, 850, 850, 0], null]);
   });
 
   it('a seek that lands at once supersedes a waiting one: no "seeking", and its keyframe is dropped undecoded', async () => {

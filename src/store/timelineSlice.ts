@@ -12,6 +12,12 @@ import { keyframeEveryFor, recordingOptionsFor } from '../recording/keyframeSpac
 import { recordsDefaultRun } from './startupRun';
 
 export { KEYFRAME_EVERY } from './recordingStream';
+
+/** The next animation frame (a timer where there is none: unit tests under Node). */
+const nextFrame = (f: () => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => f());
+  else setTimeout(f, 16);
+};
 export type { RecordingProgress } from './recordingStream';
 
 export interface TimelineSlice {
@@ -37,8 +43,9 @@ export interface TimelineSlice {
   /**
    * While playing fast, the reading panels (narration, storage, events, subtask state) are
    * refreshed in turn, one group per frame (PANEL_GROUPS), so a frame pays for the job graph
-   * and one panel instead of all of them; `pacedCursors[g]` is the position group g shows. Null
-   * whenever the panels show the cursor itself: paused, stepping, seeking, slow playback.
+   * and one panel instead of all of them; `pacedCursors[g]` is the position group g shows. A far
+   * seek lands the same way (`land`). Null whenever the panels show the cursor itself: paused,
+   * stepping, slow playback, a few frames after a seek.
    */
   pacedCursors: readonly number[] | null;
   /** Set when the last action branched the timeline, to tell the user the future was redone. */
@@ -136,9 +143,38 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     return wait.then(() => {
       if (saying !== null) clearTimeout(saying);
       if (seek !== seeks) return;
-      if (get().timeline === timeline) set({ cursor: Math.min(clamped, timeline.length), pacedCursors: null, seekingTo: null });
+      if (get().timeline === timeline) land(Math.min(clamped, timeline.length));
       else set({ seekingTo: null });
     });
+  }
+
+  /**
+   * A prepared far seek lands: the job graph (and all outside the panel groups) moves there now,
+   * the reading panels one group a frame, as while playing fast (src/views/panelPace.tsx). Every
+   * view renders anew after a far seek; in the scale run the whole page's render was one task of
+   * 60–130 ms. A move of the cursor meanwhile ends it (it sets `pacedCursors` itself). Only when
+   * the states the panels show until then are at hand (their step and the one before, cached):
+   * else they would be restored from a keyframe inside this very render (seconds, measured).
+   */
+  function land(position: number): void {
+    const { cursor: from, timeline } = get();
+    const atHand = (p: number) => p < 0 || timeline.stepsToRead(p) === 0;
+    if (!atHand(from) || !atHand(from - 1)) {
+      set({ cursor: position, pacedCursors: null, seekingTo: null });
+      return;
+    }
+    let paced: readonly number[] | null = new Array<number>(PANEL_GROUPS).fill(from);
+    set({ cursor: position, pacedCursors: paced, seekingTo: null });
+    let moved = 0;
+    const next = () => {
+      const s = get();
+      if (!paced || s.pacedCursors !== paced || s.cursor !== position) return;
+      moved++;
+      paced = moved >= PANEL_GROUPS ? null : paced.map((c, g) => (g < moved ? position : c));
+      set({ pacedCursors: paced });
+      if (paced) nextFrame(next);
+    };
+    nextFrame(next);
   }
 
   return {

@@ -4,7 +4,8 @@
  * storage) sit in PacedPanel groups: while playing fast, the playback loop moves one group per
  * frame to the cursor (the store's `pacedCursors`), so each frame renders, lays out and paints
  * the graph and one panel rather than all of them, and a panel lags by at most PANEL_GROUPS - 1
- * frames. Paused, stepping or seeking, every group shows the cursor itself.
+ * frames. A far seek in a big run lands the same way (timelineSlice.ts `land`); paused or
+ * stepping, every group shows the cursor itself.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { EngineEvent, EngineState } from '../engine';
