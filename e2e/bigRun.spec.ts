@@ -3,7 +3,7 @@
 // be stepped and scrubbed meanwhile, cancel keeps what is recorded or goes back to the previous
 // run, and the main thread never has a task over 50 ms (PerformanceObserver 'longtask').
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, storageReady, watchErrors } from './helpers';
+import { applyLarge, englishByDefault, storageReady, watchErrors } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
@@ -47,18 +47,6 @@ async function until(page: Page, c: Condition, timeout = 30_000): Promise<void> 
 /** Takes the long tasks observed since the last call: each task is counted once. */
 const takeLongTasks = (page: Page) => page.evaluate(() => (window as unknown as LongTaskWindow).__longTasks.splice(0));
 
-async function applyLarge(page: Page, untilMs: string): Promise<void> {
-  await page.getByTestId('config-button').click();
-  await page.getByTestId('cfg-field-job.parallelism').fill('8');
-  await page.getByTestId('cfg-field-job.source.keys').fill('10000');
-  await page.getByTestId('cfg-field-job.source.ratePerSec').fill('400');
-  await page.getByTestId('cfg-field-untilMs').fill(untilMs);
-  await page.getByTestId('cfg-apply').click();
-  await page.getByTestId('cfg-apply-note').waitFor();
-  await expect(page.getByTestId('cfg-apply-note')).toContainText('Applied: the run is being recorded from step 0');
-  await page.keyboard.press('Escape');
-}
-
 // The run budget (runEstimate.ts) refuses this configuration beyond ~22 s simulated, so the
 // large runs here are 20 s and 15 s: tens of thousands of steps, several seconds to record.
 /**
@@ -78,7 +66,7 @@ async function streamKeepRevert(page: Page): Promise<number[]> {
   const defaultTotal = await stepTotal(page);
   await takeLongTasks(page);
 
-  await applyLarge(page, '20000');
+  await applyLarge(page, 20000);
   const progress = page.getByTestId('recording-progress');
   await progress.waitFor({ timeout: 10_000 });
   await until(page, { figures: String.raw`t = \d+ of 20000 ms simulated · \d+ steps\/s` });
@@ -111,7 +99,7 @@ async function streamKeepRevert(page: Page): Promise<number[]> {
   expect(kept).toBeGreaterThan(grown);
 
   // Apply again, then go back to the run kept before.
-  await applyLarge(page, '15000');
+  await applyLarge(page, 15000);
   await progress.waitFor({ timeout: 10_000 });
   await page.getByTestId('recording-revert').click();
   await until(page, { shown: [], hidden: ['recording-progress'] }, 10_000);

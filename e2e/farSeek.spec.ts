@@ -4,7 +4,7 @@
 // for. Dragging the scrubber sends a seek per input event; the worker replays only the latest, and
 // the cursor lands on the position the drag ended at.
 import { expect, test, type Page } from '@playwright/test';
-import { englishByDefault, storageReady, watchErrors } from './helpers';
+import { applyLarge, englishByDefault, storageReady, watchErrors } from './helpers';
 
 test.beforeEach(({ context }) => englishByDefault(context));
 
@@ -14,18 +14,6 @@ test.beforeEach(({ context }) => englishByDefault(context));
  */
 type Seen = { what: 'ask' | 'seeking' | 'cursor' | 'busy'; value: string; at: number };
 type SeekWindow = Window & { __seen: Seen[] };
-
-/** A run of ~166,000 steps (parallelism 8, 10,000 keys, 400 records/s, 20 s): keyframes every 2048 steps. */
-async function applyLarge(page: Page): Promise<void> {
-  await page.getByTestId('config-button').click();
-  await page.getByTestId('cfg-field-job.parallelism').fill('8');
-  await page.getByTestId('cfg-field-job.source.keys').fill('10000');
-  await page.getByTestId('cfg-field-job.source.ratePerSec').fill('400');
-  await page.getByTestId('cfg-field-untilMs').fill('20000');
-  await page.getByTestId('cfg-apply').click();
-  await expect(page.getByTestId('cfg-apply-note')).toContainText('Applied: the run is being recorded from step 0');
-  await page.keyboard.press('Escape');
-}
 
 /** Logs scrubber inputs, every change of the indicator and of the readout's cursor, and long tasks (installed before the app loads). */
 function watchSeeks(): void {
@@ -95,7 +83,7 @@ test('a far seek in a streamed big run says "seeking" while the worker replays, 
   await page.addInitScript(watchSeeks);
   await page.goto('/');
   await storageReady(page);
-  await applyLarge(page);
+  await applyLarge(page, 20000);
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="scrubber"]')?.getAttribute('max')) > 8000, undefined, { timeout: 120_000 });
 
   // While it records: a step far from every keyframe the page holds (they are on the worker's 2048-step grid).

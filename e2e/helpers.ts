@@ -1,6 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CheckpointLabHook } from '../src/app/checkpointLabHook';
 import { mkdirSync } from 'node:fs';
+import { applyLargeRun } from '../bench/browser/appDriver';
 
 /** Collects console errors and uncaught exceptions of a page. */
 export function watchErrors(page: Page): string[] {
@@ -139,3 +140,11 @@ export async function gotoCheckpointCompleted(page: Page, id: number): Promise<n
   }
   throw new Error(`checkpoint ${id} never completes in this run`);
 }
+
+/**
+ * Applies a large run (parallelism 8, 10,000 keys, 400 records/s, `untilMs` simulated: 20000 is
+ * ~166,000 steps) as bench/browser/appDriver.ts's applyLargeRun does, closing the dialog once it
+ * says the run is being recorded from step 0 (English).
+ */
+export const applyLarge = (page: Page, untilMs: number): Promise<void> =>
+  applyLargeRun(page, untilMs, (note) => expect(note).toContainText('Applied: the run is being recorded from step 0'));

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadLanguage } from './i18n/catalog';
 import { useAppStore } from './store/appStore';
-import { fontsForFirstRender, loadCjkFonts } from './app/fonts/loadFonts';
+import { fontsForFirstRender, fontsForText, loadCjkFonts } from './app/fonts/loadFonts';
+import { headerText } from './views/header/headerText';
 import './app/fonts/latinFonts';
 import './app/app.css';
 import { isCompareUrl } from './app/compare/compareLink';
@@ -19,9 +20,13 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 
 // The strings are a lazy chunk per language (i18n/catalog.ts): load the starting language
 // (remembered, else the browser's) before the first render, so that no view ever renders without
-// them; the shipped fonts too, so the first render is measured and drawn in them (app/fonts/).
-const lang = useAppStore.getState().lang;
-Promise.all([loadLanguage(lang), fontsForFirstRender(lang)]).then(
+// them; the shipped fonts too, so the first render is measured and drawn in them (app/fonts/),
+// with the glyphs of the header's text (in Chinese they load by subset, views/header/headerText.ts).
+const { lang, scenario } = useAppStore.getState();
+Promise.all([
+  loadLanguage(lang).then(() => fontsForText(lang, headerText(lang, scenario.title))),
+  fontsForFirstRender(lang),
+]).then(
   () => {
     createRoot(root).render(
       <StrictMode>

@@ -7,7 +7,7 @@
  * page lacks. `page.evaluate` of an expression is allowed by the app's Content-Security-Policy
  * (it is the DevTools protocol's evaluation, not the page's eval).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** The step readout's total ("Step 3 of 120"), read in the page; -1 when there is none. */
 const TOTAL = `(() => { const m = /(\\d+)\\D+(\\d+)/.exec(document.querySelector('[data-testid="step-readout"]')?.textContent ?? ''); return m ? Number(m[2]) : -1; })()`;
@@ -72,6 +72,28 @@ export async function applyFile(page: Page, name: string, text: string): Promise
   const ms = await watch;
   await page.getByTestId('config-close').click();
   return ms;
+}
+
+/**
+ * Applies a large run in the config dialog, as a user types it: parallelism 8, 10,000 keys, 400
+ * records/s, `untilMs` simulated (20000: ~166,000 steps, the most the run budget lets this
+ * configuration have), which records in the worker for seconds. Closes the dialog once `applied`
+ * resolves for the dialog's note; by default once the note says the run was applied (its status,
+ * in either language). e2e/bigRun.spec.ts, e2e/farSeek.spec.ts and bench/diag/profileRecording.ts.
+ */
+export async function applyLargeRun(
+  page: Page,
+  untilMs: number,
+  applied: (note: Locator) => Promise<void> = (note) => note.getByRole('status').waitFor(),
+): Promise<void> {
+  await page.getByTestId('config-button').click();
+  await page.getByTestId('cfg-field-job.parallelism').fill('8');
+  await page.getByTestId('cfg-field-job.source.keys').fill('10000');
+  await page.getByTestId('cfg-field-job.source.ratePerSec').fill('400');
+  await page.getByTestId('cfg-field-untilMs').fill(String(untilMs));
+  await page.getByTestId('cfg-apply').click();
+  await applied(page.getByTestId('cfg-apply-note'));
+  await page.keyboard.press('Escape');
 }
 
 /**

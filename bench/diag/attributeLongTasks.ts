@@ -12,7 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 
-interface TraceEvent {
+/** One event of a Chromium trace (`traceEvents`), as far as these diagnostics read it. */
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;

@@ -13,23 +13,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import { attribute, pageMainThreads } from './attributeLongTasks';
+import { attribute, pageMainThreads, type TraceEvent } from './attributeLongTasks';
 
 /** Tasks over this much thread CPU (ms) are attributed one by one. */
 const CPU_MS = Number(process.env.CPU_MS ?? 30);
 
 const ALL = ['backends', 'backpressure', 'registry', 'compression', 'interval', 'flip158'];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
 
 async function ready(page: Page): Promise<void> {
   await page.getByTestId('cmp-ratios').waitFor({ timeout: 300_000 });

@@ -18,7 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../browserBundle';
 import { serve } from '../frame.bench';
-import { LONG_TASK_OBSERVER, applyFile, recorded, settled, takeLongTasks } from '../browser/appDriver';
+import { LONG_TASK_OBSERVER, applyFile, applyLargeRun, recorded, settled, takeLongTasks } from '../browser/appDriver';
 import { attribute } from './attributeLongTasks';
 
 /** A task counts as long by its thread CPU time (`tdur`): on a loaded machine wall time is mostly preemption. */
@@ -35,20 +35,9 @@ async function until(page: Page, expr: string, timeout = 60_000): Promise<void> 
 }
 const present = (id: string) => `document.querySelector('[data-testid="${id}"]') !== null`;
 
-async function applyLarge(page: Page, untilMs: string): Promise<void> {
-  await page.getByTestId('config-button').click();
-  await page.getByTestId('cfg-field-job.parallelism').fill('8');
-  await page.getByTestId('cfg-field-job.source.keys').fill('10000');
-  await page.getByTestId('cfg-field-job.source.ratePerSec').fill('400');
-  await page.getByTestId('cfg-field-untilMs').fill(untilMs);
-  await page.getByTestId('cfg-apply').click();
-  await page.getByTestId('cfg-apply-note').waitFor();
-  await page.keyboard.press('Escape');
-}
-
 /** e2e/bigRun.spec.ts's flow, without its assertions. */
 async function flow(page: Page): Promise<void> {
-  await applyLarge(page, '20000');
+  await applyLargeRun(page, 20000);
   await until(page, present('recording-progress'));
   await until(page, `(${READOUT})[1] > 1500`);
   await page.getByTestId('step-forward').click();
@@ -62,7 +51,7 @@ async function flow(page: Page): Promise<void> {
   await page.getByTestId('recording-keep').click();
   await until(page, `${present('recording-stopped')} && !${present('recording-progress')}`);
   await page.waitForTimeout(500);
-  await applyLarge(page, '15000');
+  await applyLargeRun(page, 15000);
   await until(page, present('recording-progress'));
   await page.getByTestId('recording-revert').click();
   await until(page, `!${present('recording-progress')}`);

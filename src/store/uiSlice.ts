@@ -3,6 +3,8 @@ import type { StateCreator } from 'zustand';
 import type { AppStore } from './appStore';
 import { detectLanguage, rememberLanguage, type Lang } from '../i18n/language';
 import { loadLanguage } from '../i18n/catalog';
+import { fontsForText } from '../app/fonts/loadFonts';
+import { headerText } from '../views/header/headerText';
 import { detectPresenter, rememberPresenter } from '../views/presenter/presenterPreference';
 import { detectChoice, rememberChoice } from '../views/presenter/stagePanelPreference';
 
@@ -24,8 +26,10 @@ export interface UiSlice {
   presenterWhy: boolean;
   setPresenterWhy: (on: boolean) => void;
   /**
-   * Loads the language's strings, then shows and remembers it. Until then the UI stays in the old
-   * language (a few ms), and stays there if loading fails (`langLoadFailed` says so).
+   * Loads the language's strings and the glyphs of the header's text in it, then shows and
+   * remembers it. Until then the UI stays in the old language (a few ms; the glyphs wait at most
+   * 1.5 s), and stays there if the strings do not load (`langLoadFailed` says so). The glyphs
+   * first: drawn in a fallback and then in the arriving face, the header's buttons moved.
    */
   setLang: (lang: Lang) => Promise<void>;
   setHelpOpen: (open: boolean) => void;
@@ -63,6 +67,8 @@ export const createUiSlice: StateCreator<AppStore, [], [], UiSlice> = (set, get)
       return;
     }
     // A later click chose another language while this one was loading: that one wins.
+    if (request !== langRequest) return;
+    await fontsForText(lang, headerText(lang, get().scenario.title));
     if (request !== langRequest) return;
     rememberLanguage(lang);
     set({ lang, langLoadFailed: null });

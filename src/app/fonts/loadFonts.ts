@@ -33,5 +33,33 @@ export function fontsForFirstRender(lang: Lang): Promise<void> {
     () => undefined,
     () => undefined,
   );
-  return Promise.race([all, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+  return atMostFirstRenderWait(all);
+}
+
+/**
+ * Resolves when the glyphs of `text` are loaded, or after FIRST_RENDER_WAIT_MS. In Chinese these
+ * are the Noto Sans SC subsets its characters fall in, each weight's (600 text takes the 700
+ * face): a browser otherwise fetches a subset only once its characters are drawn, and the text
+ * is laid out twice, in a fallback and then in the face (the header's buttons moved: see
+ * views/header/headerText.ts). English text is in the Latin faces, loaded before the first render.
+ */
+export function fontsForText(lang: Lang, text: { regular: string; bold: string }): Promise<void> {
+  const fonts = typeof document === 'undefined' ? undefined : document.fonts;
+  if (lang !== 'zh' || !fonts) return Promise.resolve();
+  const all = loadCjkFonts()
+    .then(() =>
+      Promise.all([
+        fonts.load('400 1em "Noto Sans SC"', text.regular),
+        fonts.load('700 1em "Noto Sans SC"', text.bold),
+      ]),
+    )
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+  return atMostFirstRenderWait(all);
+}
+
+function atMostFirstRenderWait(loading: Promise<void>): Promise<void> {
+  return Promise.race([loading, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
 }
