@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, type EngineState } from '../engine';
 import { clonePlain } from '../engine/core/plainData';
-import { DECODED_KEYFRAMES, SPLIT_CHARS, decodeInSlices, lazyKeyframe, packKeyframe, partText, unpackState } from './keyframeCodec';
+import { DECODED_KEYFRAMES, SPLIT_CHARS, WHOLE_TEXT_AS_BYTES, decodeInSlices, lazyKeyframe, packKeyframe, partText, unpackState } from './keyframeCodec';
 import { Lru } from './lru';
 import { packChunk } from './recorderCore';
 
@@ -11,7 +11,7 @@ describe('keyframes cross to the page as text, decoded when a seek needs them', 
     const state = JSON.parse('{"__proto__": {"x": 1}}') as Record<string, unknown>;
     Object.assign(state, { a: bytes, b: [bytes, new Uint8Array(0)], inf: Infinity, ninf: -Infinity, nan: NaN, nz: -0, n: 3.5, s: 'u8' });
     const packed = packKeyframe({ position: 7, state: state as unknown as EngineState });
-    expect(packed.bytes).toHaveLength(2);
+    expect(packed.byteEnds).toHaveLength(2);
     const back = unpackState(packed) as unknown as Record<string, unknown>;
     expect(back.a).toEqual(bytes);
     expect((back.b as Uint8Array[])[0]).toBe(back.a);
@@ -42,7 +42,7 @@ describe('keyframes cross to the page as text, decoded when a seek needs them', 
     const t = Timeline.begin(DEFAULT_SCENARIO, { keyframeEvery: 64 });
     t.recordSome(600);
     const wire = packChunk(t.takeChunk(0));
-    expect(wire.keyframes.some((k) => k.bytes.length > 0)).toBe(true);
+    expect(wire.keyframes.some((k) => k.byteEnds.length > 0)).toBe(true);
     for (const k of wire.keyframes) expect(digestPlain(unpackState(k))).toBe(digestPlain(t.stateAt(k.position)));
   });
 });
@@ -155,8 +155,20 @@ describe('a big keyframe is cut into parts the page decodes in short tasks', () 
     expect(await decodeInSlices(again, 0, pause, () => true)).toBeNull();
   });
 
+  it('an uncut keyframe of more than WHOLE_TEXT_AS_BYTES of text travels as bytes (transferable), one part at the root, and decodes the same', async () => {
+    const state = bigState();
+    const packed = packKeyframe({ position: 3, state: state as unknown as EngineState });
+    expect(packed.json).toBe('');
+    expect(packed.parts).toEqual([{ path: [], end: packed.partsText.length }]);
+    expect(packed.partsText.length).toBeGreaterThan(WHOLE_TEXT_AS_BYTES);
+    expect(digestPlain(unpackState(packed))).toBe(digestPlain(state));
+    expect(digestPlain(await decodeInSlices(packed, 0, () => Promise.resolve(), () => false))).toBe(digestPlain(state));
+    // A small one stays a string.
+    expect(packKeyframe({ position: 3, state: { format: 'f', a: 1 } as unknown as EngineState }).parts).toEqual([]);
+  });
+
   it('only a seek’s keyframe is cut: the ones every chunk carries stay one text (cutting costs the worker more passes)', () => {
-    expect(packKeyframe({ position: 1, state: bigState() as unknown as EngineState }).parts).toEqual([]);
+    expect(packKeyframe({ position: 1, state: bigState() as unknown as EngineState }).parts.every((p) => p.path.length === 0)).toBe(true);
     const t = Timeline.begin(DEFAULT_SCENARIO, { keyframeEvery: 64 });
     t.recordSome(200);
     for (const k of packChunk(t.takeChunk(0)).keyframes) expect(k.parts).toEqual([]);

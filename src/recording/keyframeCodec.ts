@@ -34,7 +34,14 @@ export interface PackedKeyframe {
    * page's thread, in one task) took 360 ms. Each part is decoded when it is parsed.
    */
   partsText: Uint8Array;
-  bytes: Uint8Array[];
+  /**
+   * The state's byte arrays (SST and file bytes), one after another in one buffer the worker
+   * transfers, each ending at `byteEnds[i]`: the text refers to them by index. Sent as a list of
+   * arrays, each was an ArrayBuffer of its own for the page to allocate when the message arrived
+   * (13,500 of them in a keyframe late in the scale run).
+   */
+  byteData: Uint8Array;
+  byteEnds: number[];
   /** False when the text has no tagged value, so it parses without a reviver (faster). */
   tagged: boolean;
 }
@@ -134,6 +141,11 @@ export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
   // Parents before their parts (a part's place is set in its parent); a stable sort keeps an array's runs in order.
   parts.sort((a, b) => a.path.length - b.path.length);
   const encoder = new TextEncoder();
+  if (parts.length === 0 && json.length > WHOLE_TEXT_AS_BYTES) {
+    // A chunk's keyframe late in a big run (tens of MB, one text): transferred as bytes too.
+    const whole = encoder.encode(json);
+    return { position: k.position, json: '', parts: [{ path: [], end: whole.length }], partsText: whole, ...joined(bytes), tagged };
+  }
   const texts = parts.map((p) => encoder.encode(p.json));
   const partsText = new Uint8Array(texts.reduce((n, t) => n + t.length, 0));
   let end = 0;
@@ -142,10 +154,49 @@ export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
     end += texts[i]!.length;
     return p.append ? { path: p.path, end, append: true } : { path: p.path, end };
   });
-  return { position: k.position, json, parts: placed, partsText, bytes, tagged };
+  return { position: k.position, json, parts: placed, partsText, ...joined(bytes), tagged };
 }
 
+/** What a keyframe's message transfers: its buffers of text and bytes (made for it by packKeyframe). */
+export function buffersOf(p: PackedKeyframe): ArrayBuffer[] {
+  return [p.partsText, p.byteData].filter((b) => b.byteLength > 0).map((b) => b.buffer as ArrayBuffer);
+}
+
+/** Byte arrays as one buffer and where each ends. */
+function joined(bytes: readonly Uint8Array[]): { byteData: Uint8Array; byteEnds: number[] } {
+  const byteData = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
+  const byteEnds: number[] = [];
+  let end = 0;
+  for (const b of bytes) {
+    byteData.set(b, end);
+    byteEnds.push((end += b.length));
+  }
+  return { byteData, byteEnds };
+}
+
+const views = new WeakMap<Uint8Array, Uint8Array[]>();
+
+/** The keyframe's byte arrays: views into `byteData`, the same ones for every decode of it. */
+function bytesOf(p: PackedKeyframe): Uint8Array[] {
+  let out = views.get(p.byteData);
+  if (!out) views.set(p.byteData, (out = p.byteEnds.map((end, i) => p.byteData.subarray(i === 0 ? 0 : p.byteEnds[i - 1]!, end))));
+  return out;
+}
+
+/**
+ * An uncut keyframe with more text than this travels as UTF-8 bytes (one part at the root), for
+ * the same reason `partsText` does: late in the scale run a chunk's keyframe is ~96 MB of text,
+ * and receiving the chunk's message cost the page 85 ms of its thread in one task.
+ */
+export const WHOLE_TEXT_AS_BYTES = 1 << 20;
+
 const decoder = new TextDecoder();
+
+/** The state's root: its `json`, or its one part at the root (a whole text sent as bytes). */
+function rootOf(p: PackedKeyframe): { root: unknown; first: number } {
+  if (p.parts[0]?.path.length === 0) return { root: parse(p, partText(p, 0)), first: 1 };
+  return { root: parse(p, p.json), first: 0 };
+}
 
 /** The text of part `i` of `p`. */
 export function partText(p: PackedKeyframe, i: number): string {
@@ -154,7 +205,7 @@ export function partText(p: PackedKeyframe, i: number): string {
 
 function parse(p: PackedKeyframe, json: string): unknown {
   const value = JSON.parse(json) as unknown;
-  return p.tagged ? untag(value, p.bytes) : value;
+  return p.tagged ? untag(value, bytesOf(p)) : value;
 }
 
 const NOT_A_TAG = Symbol('not a tag');
@@ -209,8 +260,8 @@ function place(root: unknown, part: KeyframePart, value: unknown): void {
 }
 
 export function unpackState(p: PackedKeyframe): EngineState {
-  const root = parse(p, p.json);
-  p.parts.forEach((part, i) => place(root, part, parse(p, partText(p, i))));
+  const { root, first } = rootOf(p);
+  for (let i = first; i < p.parts.length; i++) place(root, p.parts[i]!, parse(p, partText(p, i)));
   return root as EngineState;
 }
 
@@ -232,8 +283,9 @@ export async function decodeInSlices(p: PackedKeyframe, sliceMs: number, pause: 
     began = performance.now();
     return stale();
   };
-  const root = parse(p, p.json) as EngineState;
-  for (let i = 0; i < p.parts.length; i++) {
+  const { root: parsed, first } = rootOf(p);
+  const root = parsed as EngineState;
+  for (let i = first; i < p.parts.length; i++) {
     if (await due()) return null;
     place(root, p.parts[i]!, parse(p, partText(p, i)));
   }
@@ -274,8 +326,9 @@ export function lazyKeyframe(p: PackedKeyframe): Keyframe {
     get state(): EngineState {
       let state = decoded.get(p);
       if (!state) {
+        // Its text read once (a spread would read it again: the tests count reads to count decodes).
         const json = p.json;
-        state = unpackState({ position: p.position, json, parts: p.parts, partsText: p.partsText, bytes: p.bytes, tagged: p.tagged });
+        state = unpackState({ position: p.position, json, parts: p.parts, partsText: p.partsText, byteData: p.byteData, byteEnds: p.byteEnds, tagged: p.tagged });
         decoded.set(p, state, json.length + partsLength(p));
       }
       return state;
@@ -291,7 +344,8 @@ const packedOf = new WeakMap<Keyframe, PackedKeyframe>();
  * How a read of `k` would find its state: `decoded` (at hand), or the packed text it would decode
  * first (`decodeInSlices` spreads that over tasks); null for a keyframe that is not lazy.
  */
-export function keyframeText(k: Keyframe): { packed: PackedKeyframe; chars: number; decoded: boolean } | null {
+export function keyframeText(k: Keyframe): { packed: PackedKeyframe; chars: number; decoded: boolean; cut: boolean } | null {
   const p = packedOf.get(k);
-  return p ? { packed: p, chars: p.json.length + partsLength(p), decoded: decoded.has(p) } : null;
+  // Cut: in parts a slice can parse one by one (not one whole text, however it travels).
+  return p ? { packed: p, chars: p.json.length + partsLength(p), decoded: decoded.has(p), cut: p.parts.length > 0 && p.parts[0]!.path.length > 0 } : null;
 }

@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { RecorderCore, type RecordingChunk } from './recorderCore';
 import { RECORDER_TIMING } from './recorderTiming';
-import type { PackedKeyframe } from './keyframeCodec';
+import { buffersOf, type PackedKeyframe } from './keyframeCodec';
 import { failureFreeOutcome, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 
 let core: RecorderCore | null = null;
@@ -23,7 +23,9 @@ const pause = () =>
 
 const api = {
   connect(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): void {
-    core = new RecorderCore((c) => void onChunk(c), { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
+    // A keyframe's text (when big: keyframeCodec.ts WHOLE_TEXT_AS_BYTES) and byte arrays are buffers the page takes over, not copies.
+    const texts = (c: RecordingChunk) => c.chunk.keyframes.flatMap(buffersOf);
+    core = new RecorderCore((c) => void onChunk(Comlink.transfer(c, texts(c))), { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
   },
   record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[], detail?: RecordingDetail): void {
     core!.record(epoch, scenario, start, branches, detail);
@@ -31,10 +33,10 @@ const api = {
   branch(epoch: number, position: number, action: UserAction): void {
     core!.branch(epoch, position, action);
   },
-  /** The parts' text is transferred, not copied (keyframeCodec.ts `partsText`); the state's own byte arrays are copied, they stay in the engine here. */
+  /** Its text and byte arrays are transferred, not copied (keyframeCodec.ts `partsText`, `byteData`: copies made for the page). */
   async keyframeNear(epoch: number, position: number): Promise<PackedKeyframe | null> {
     const p = await core!.keyframeNear(epoch, position);
-    return p && Comlink.transfer(p, [p.partsText.buffer]);
+    return p && Comlink.transfer(p, buffersOf(p));
   },
   cancel(epoch: number): void {
     core!.cancel(epoch);

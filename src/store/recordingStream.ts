@@ -199,7 +199,7 @@ export function recordingStream(set: Set, get: Get) {
         // Stepping on from a working simulation, or restoring a small state: at once.
         if (!kf || !text || text.chars < PREPARED_CHARS) return null;
         // One text too big to parse in one task (a chunk's keyframe late in a big run): the worker cuts one.
-        if (text.decoded || text.packed.parts.length > 0) {
+        if (text.decoded || text.cut) {
           return (async () => {
             if (!text.decoded && !(await decodeInSlices(text.packed, DECODE_SLICE_MS, nextTask, stale))) return;
             await prepareReads(t, position, kf.position, stale);
