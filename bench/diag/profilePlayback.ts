@@ -3,7 +3,7 @@
  * built app (profiledPage.ts), then played from step 0 for a few seconds under a trace and a CPU
  * profile, and the main thread's long tasks attributed.
  *
- *   npx tsx bench/diag/profilePlayback.ts [scenario.json] [playMs]
+ *   [PROFILE_BUILD=dir] npx tsx bench/diag/profilePlayback.ts [scenario.json] [playMs]
  *
  * A diagnostic for people (how docs/long-tasks.md's playback findings were made), not a bench.
  */

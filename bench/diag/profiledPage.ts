@@ -34,7 +34,8 @@ async function buildUnminified(): Promise<string> {
 export async function profileRecordedRun(file: string, action: (page: Page) => Promise<string>): Promise<void> {
   const parsed = parseScenarioText(readFileSync(file, 'utf8'));
   if (!parsed.ok) throw new Error(`${file} is not a valid scenario`);
-  const root = await buildUnminified();
+  // PROFILE_BUILD: a build to profile as is (e.g. two builds compared in turn on a loaded machine).
+  const root = process.env.PROFILE_BUILD ?? (await buildUnminified());
   const { server, url } = await serve(root);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
@@ -69,7 +70,8 @@ export async function profileRecordedRun(file: string, action: (page: Page) => P
       .filter((e) => main && e.name === 'RunTask' && e.ph === 'X' && e.tdur !== undefined && e.pid === main.pid && e.tid === main.tid)
       .map((e) => e.tdur! / 1000)
       .sort((a, b) => b - a);
-    console.log(`main-thread tasks by thread CPU: ${cpu.length}; over 50 ms ${cpu.filter((c) => c > 50).length}; top ${cpu.slice(0, 12).map(Math.round).join(', ')}`);
+    const p90 = cpu[Math.floor(cpu.length * 0.1)] ?? 0;
+    console.log(`main-thread tasks by thread CPU: ${cpu.length}; over 50 ms ${cpu.filter((c) => c > 50).length}, over 30 ms ${cpu.filter((c) => c > 30).length}; p90 ${p90.toFixed(1)} ms; top ${cpu.slice(0, 12).map(Math.round).join(', ')}`);
     for (const line of attribute(trace.traceEvents, profile)) console.log(line);
     await context.close();
   } finally {
