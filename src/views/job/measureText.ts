@@ -30,6 +30,22 @@ export function useFontsLoaded(): number {
   return useSyncExternalStore(subscribeFonts, () => fontLoads, () => 0);
 }
 
+const families = new Map<string, string>();
+let lastFont = '';
+
+/**
+ * The page's font family, read once per language (the stylesheet may choose faces by language).
+ * Read on every miss of the cache, getComputedStyle recalculated the page's style in the middle of
+ * a render: labels whose text changes every frame (a node's record count while playing fast) miss
+ * every time.
+ */
+function pageFontFamily(): string {
+  const lang = document.documentElement.lang;
+  let family = families.get(lang);
+  if (family === undefined) families.set(lang, (family = getComputedStyle(document.documentElement).fontFamily));
+  return family;
+}
+
 export function measureText(text: string, fontPx: number, weight = 600): number {
   const k = `${weight}|${fontPx}|${text}`;
   const hit = cache.get(k);
@@ -37,7 +53,9 @@ export function measureText(text: string, fontPx: number, weight = 600): number 
   if (ctx === undefined) ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   let w = estimateTextWidth(text, fontPx);
   if (ctx) {
-    ctx.font = `${weight} ${fontPx}px ${getComputedStyle(document.documentElement).fontFamily}`;
+    const font = `${weight} ${fontPx}px ${pageFontFamily()}`;
+    // The canvas parses a font string on every assignment (it reads back a normalized one).
+    if (lastFont !== font) ctx.font = lastFont = font;
     w = ctx.measureText(text).width;
   }
   if (cache.size > 2000) cache.clear();
