@@ -6,7 +6,7 @@ import { RecorderCore, SEEK_GRID, unpackChunk, type RecordingChunk } from './rec
 import { lazyKeyframe } from './keyframeCodec';
 
 /** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
-function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4, pieceWeight?: number) {
+function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4, pieceWeight?: number, keyframesDenser?: number) {
   const received: RecordingChunk[] = [];
   let tick = 0;
   const mirror = { current: Timeline.mirror(DEFAULT_SCENARIO, { keyframeEvery: 32 }) };
@@ -15,7 +15,7 @@ function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4
       received.push(c);
       if (!epochFilter || c.epoch === epochFilter()) mirror.current.receive(unpackChunk(c.chunk));
     },
-    { keyframeEvery: 32, keyframeGap: 96, sliceMs, firstSliceMs: 1, stepsPerCheck: 16, maxChunkSteps, pieceWeight, seekSliceMs: 4, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
+    { keyframeEvery: 32, keyframeGap: 96, sliceMs, firstSliceMs: 1, stepsPerCheck: 16, maxChunkSteps, pieceWeight, keyframesDenser, seekSliceMs: 4, now: () => tick++, pause: () => new Promise((r) => setTimeout(r, 0)) },
   );
   const settled = async () => {
     while (!received.at(-1)?.chunk.done) await new Promise((r) => setTimeout(r, 0));
@@ -250,6 +250,31 @@ describe('keyframe spacing in the worker', () => {
     expect(core['timeline']!.keyframeEvery).toBe(every);
     core.record(2, DEFAULT_SCENARIO);
     expect(core['timeline']!.keyframeEvery).toBe(KEYFRAME_EVERY);
+  });
+
+  it('keeps a big run’s keyframes `keyframesDenser` times closer here, sends the page only those at its own spacing, and a far seek replays from the nearer one', async () => {
+    const big = parseScenarioText(readFileSync('scenarios/views-at-scale.json', 'utf8'));
+    if (!big.ok) throw new Error('scenarios/views-at-scale.json does not parse');
+    const every = keyframeEveryFor(big.scenario);
+    const { core, received } = harness(undefined, undefined, 4, undefined, 4);
+    core.record(1, big.scenario);
+    const t = core['timeline']!;
+    expect(t.keyframeEvery).toBe(every / 4);
+    while (t.length < 2 * every + 50) await new Promise((r) => setTimeout(r, 0));
+    core.cancel(1);
+    await new Promise((r) => setTimeout(r, 0));
+    const sent = received.flatMap((c) => c.chunk.keyframes.map((k) => k.position));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const p of sent) expect(p % every).toBe(0);
+    // Past the page's keyframe at `every`, the worker's own keyframe is a quarter of the spacing on.
+    const far = every + (3 * every) / 4 + 40;
+    expect(t.keyframeNear(far).position).toBe(every + (3 * every) / 4);
+    const reads = vi.spyOn(t, 'advanceReader');
+    const packed = (await core.keyframeNear(1, far))!;
+    expect(packed.position).toBe(Math.floor((far - 1) / SEEK_GRID) * SEEK_GRID);
+    expect(digestPlain(lazyKeyframe(packed).state)).toBe(digestPlain(t.seek(packed.position).snapshot()));
+    // Replayed from the worker's keyframe 40 steps back (a few reads of stepsPerCheck), not from the page's.
+    expect(reads.mock.calls.length).toBeLessThan(8);
   });
 });
 

@@ -45,6 +45,15 @@ export interface RecorderOptions {
   firstSliceMs: number;
   /** Fewest steps between two keyframes sent to the page (Timeline#takeChunk). */
   keyframeGap: number;
+  /**
+   * How many times closer together this worker keeps a big run's keyframes than the page does (1
+   * unless set). A far seek replays here from the nearest one (keyframeNear): at the run's spacing
+   * (131,072 steps for the scale run) that was most of a seek's seconds. A keyframe here costs far
+   * less heap than the run estimate weighs it (runEstimate.ts KEYFRAME_BYTES_PER_RECORD) because
+   * clones share the sealed history (bench/diag/keyframeShape.ts: ~4 MB late in the scale run),
+   * and none of the extra ones is sent to the page (gapFor).
+   */
+  keyframesDenser?: number;
   /** Most events (plus steps) in one message to the page (chunkPieces.ts); PIECE_WEIGHT unless set. */
   pieceWeight?: number;
   /** Steps recorded between two looks at the clock. */
@@ -75,6 +84,8 @@ export class RecorderCore {
   private waiting: { scenario: string; answer: (o: SinkOutcome | null) => void }[] = [];
   /** Seek requests taken so far (the latest one is replayed), and those not answered yet. */
   private seeks = 0;
+  /** The run's keyframe spacing (keyframeSpacing.ts): how far apart the keyframes sent to the page are. */
+  private pageKeyframeEvery = KEYFRAME_EVERY;
   private seeking = 0;
 
   constructor(
@@ -91,8 +102,11 @@ export class RecorderCore {
   record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches: readonly Intervention[] = [], detail?: RecordingDetail): void {
     // Spaced by the run's size as on the page: a fixed spacing made a large run hold thousands of states.
     const o = recordingOptionsFor(scenario, detail);
+    this.pageKeyframeEvery = Math.max(this.opts.keyframeEvery, o.keyframeEvery);
     // forgetSent: the page holds every step sent to it; this side only replays and branches by position.
-    const t = Timeline.begin(scenario, { ...o, keyframeEvery: Math.max(this.opts.keyframeEvery, o.keyframeEvery), start, forgetSent: true });
+    const denser = this.opts.keyframesDenser ?? 1;
+    const own = this.pageKeyframeEvery <= KEYFRAME_EVERY ? this.pageKeyframeEvery : Math.max(KEYFRAME_EVERY, Math.floor(this.pageKeyframeEvery / denser));
+    const t = Timeline.begin(scenario, { ...o, keyframeEvery: own, start, forgetSent: true });
     for (const b of branches) {
       while (t.length < b.step - 1 && !t.recordSome(b.step - 1 - t.length)) {
         /* record up to the action */
@@ -214,7 +228,7 @@ export class RecorderCore {
    * per chunk, the page asks for one near a far seek (keyframeNear).
    */
   private gapFor(t: Timeline): number {
-    return t.keyframeEvery <= KEYFRAME_EVERY ? 0 : this.opts.keyframeGap;
+    return t.keyframeEvery <= KEYFRAME_EVERY && this.pageKeyframeEvery <= KEYFRAME_EVERY ? 0 : Math.max(this.opts.keyframeGap, this.pageKeyframeEvery);
   }
 
   private restart(epoch: number): void {

@@ -16,4 +16,7 @@ export const RECORDER_TIMING = {
   // A keyframe of a large run is megabytes to clone into the page (1.4 MB at parallelism 8 and
   // 10,000 keys, growing): at most one per chunk, and none closer than this many steps.
   keyframeGap: 512,
+  // A big run's keyframes are kept this many times closer together here than on the page
+  // (recorderCore.ts keyframesDenser): a far seek's replay in the worker is that much shorter.
+  keyframesDenser: 4,
 } as const;
