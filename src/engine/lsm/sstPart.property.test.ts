@@ -10,7 +10,7 @@ import { pickCompaction } from './pickCompaction';
 import { del, put } from './put';
 import { runCompaction } from './runCompaction';
 import { scan, type KeyValue } from './scan';
-import { forEachLiveEntry, sstPart, SST_PART_CACHE_SIZE } from './sstPart';
+import { forEachLiveEntry, sstPart, sstPartKey, sstPartValue, SST_PART_CACHE_ENTRIES } from './sstPart';
 
 const CFS = ['default', 'count', 'window'];
 const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
@@ -24,10 +24,10 @@ function incremental(db: LsmDb, cf: string): { pairs: [string, string][]; fromSs
   let fromSst = 0;
   forEachLiveEntry(c, part, (e, i) => {
     if (i >= 0) {
-      expect(part.entries[i]).toBe(e);
+      expect(e).toBeNull();
       fromSst++;
-    }
-    out.push({ key: e.key, value: e.value! });
+      out.push({ key: sstPartKey(part, i), value: sstPartValue(part, i)! });
+    } else out.push({ key: e!.key, value: e!.value! });
   });
   return { pairs: asPairs(out), fromSst };
 }
@@ -136,28 +136,30 @@ describe('sstPart + forEachLiveEntry (incremental whole-column-family reads)', (
     for (let i = 0; i < 20; i++) put(db, 'count', new Uint8Array([i]), new Uint8Array([i, i]));
     flushAll(db);
     const part = sstPart(columnFamily(db, 'count'));
-    expect(part.entries.length).toBe(20);
+    expect(part.size).toBe(20);
     const copy = clonePlain(db);
     put(copy, 'count', new Uint8Array([3]), new Uint8Array([9]));
     expect(sstPart(columnFamily(copy, 'count'))).toBe(part);
-    expect(sstPart(columnFamily(db, 'default')).entries).toEqual([]);
+    expect(sstPart(columnFamily(db, 'default')).size).toBe(0);
     flushAll(copy);
     expect(sstPart(columnFamily(copy, 'count'))).not.toBe(part);
     expect(sstPart(columnFamily(db, 'count'))).toBe(part);
   });
 
-  it('keeps at most SST_PART_CACHE_SIZE sets, dropping the least recently used', () => {
-    const dbs = Array.from({ length: SST_PART_CACHE_SIZE + 1 }, (_, n) => {
-      const db = createLsmDb();
-      put(db, 'default', new Uint8Array([n]), new Uint8Array([n]));
+  it('keeps at most SST_PART_CACHE_ENTRIES keys merged, dropping the least recently used sets', () => {
+    const keys = SST_PART_CACHE_ENTRIES / 4 + 1;
+    const dbs = Array.from({ length: 4 }, (_, n) => {
+      const db = createLsmDb({ writeBufferBytes: 1 << 20 });
+      for (let k = 0; k < keys; k++) put(db, 'default', new Uint8Array([k >> 8, k & 0xff]), new Uint8Array([n]));
       flushAll(db);
       return db;
     });
     const parts = dbs.map((db) => sstPart(columnFamily(db, 'default')));
-    // The first set was dropped when the last one came in; the second is still there.
+    expect(parts.map((p) => p.size)).toEqual([keys, keys, keys, keys]);
+    // The first set was dropped when the fourth came in; the second is still there.
     expect(sstPart(columnFamily(dbs[1]!, 'default'))).toBe(parts[1]);
     const again = sstPart(columnFamily(dbs[0]!, 'default'));
     expect(again).not.toBe(parts[0]);
-    expect(again.entries).toEqual(parts[0]!.entries);
+    expect(again).toEqual(parts[0]);
   });
 });

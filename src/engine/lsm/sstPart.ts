@@ -6,30 +6,44 @@
  * immutable and their bytes are shared by every copy of a state (core/plainData.ts), so the
  * merged SST part is kept per set of files, and a read merges only the small memtables on top.
  *
- * The cache is module-level, bounded (SST_PART_CACHE_SIZE sets, least recently used out) and
+ * The cache is module-level, bounded (SST_PART_CACHE_ENTRIES keys in all, least recently used out) and
  * keyed by identity, never by time or chance: a file is known by its block bytes (a WeakMap gives
  * each bytes object a number), a set by those numbers level by level. It changes no result:
  * the part is a pure function of the files' bytes, so a hit returns what a merge would.
  */
-import { compareBytes } from './compareBytes';
+import { compareBytesAt } from './compareBytes';
 import type { ColumnFamily, SstFile } from './lsmDb';
 import type { LsmEntry } from './memtable';
 import { levelIterate, memtableIterate, mergeSources } from './mergeSources';
 import { sstIterate } from './sstReader';
 
-/** The SSTs of a column family merged: the newest version of each key in key order, tombstones kept (they hide older memtable versions only by seq). */
+/**
+ * The SSTs of a column family merged: the newest version of each key, in key order, tombstones
+ * kept (a newer memtable version still wins over them by seq). Packed (keys and values back to
+ * back, typed arrays of offsets and seqs): an entry costs its bytes and about 20 more, where an
+ * entry object with two byte views would cost some 250.
+ */
 export interface SstPart {
-  readonly entries: readonly LsmEntry[];
+  readonly size: number;
+  /** Key i is keyBytes[keyStart[i], keyStart[i + 1]). */
+  readonly keyBytes: Uint8Array;
+  readonly keyStart: Uint32Array;
+  /** Value i is valueBytes[valueStart[i], valueStart[i + 1]), or null (a tombstone) when tombstone[i] is 1. */
+  readonly valueBytes: Uint8Array;
+  readonly valueStart: Uint32Array;
+  readonly tombstone: Uint8Array;
+  readonly seqs: Float64Array;
 }
 
-/** Distinct SST sets kept merged: enough for every subtask's column families of a mid-sized job, small enough to bound the memory (one entry object per key of each set). */
-export const SST_PART_CACHE_SIZE = 32;
+/** Entries (keys) kept merged across all cached sets: a few sets of a big run's subtask (some 6,000 keys each), a few MB. */
+export const SST_PART_CACHE_ENTRIES = 40_000;
 
 const fileIds = new WeakMap<Uint8Array, number>();
 let nextFileId = 1;
 /** Least recently used first (Map keeps insertion order; a hit is moved to the end). */
 const parts = new Map<string, SstPart>();
-const EMPTY: SstPart = Object.freeze({ entries: Object.freeze([]) as readonly LsmEntry[] });
+let cachedEntries = 0;
+const EMPTY: SstPart = packPart([]);
 
 function fileId(f: SstFile): number {
   let id = fileIds.get(f.blockData);
@@ -40,7 +54,7 @@ function fileId(f: SstFile): number {
   return id;
 }
 
-/** The identity of a column family's SST set, in merge order (L0 newest first, then each level by key). */
+/** The identity of a column family's SST set, in merge order (L0 newest first, then each level by key); null when it has none. */
 function sstSetKey(cf: ColumnFamily): string | null {
   let key = '';
   let any = false;
@@ -52,6 +66,51 @@ function sstSetKey(cf: ColumnFamily): string | null {
     else for (const f of files) key += `${fileId(f)},`;
   }
   return any ? key : null;
+}
+
+function packPart(entries: readonly LsmEntry[]): SstPart {
+  const n = entries.length;
+  let keyLen = 0;
+  let valueLen = 0;
+  for (const e of entries) {
+    keyLen += e.key.length;
+    valueLen += e.value?.length ?? 0;
+  }
+  const part = {
+    size: n,
+    keyBytes: new Uint8Array(keyLen),
+    keyStart: new Uint32Array(n + 1),
+    valueBytes: new Uint8Array(valueLen),
+    valueStart: new Uint32Array(n + 1),
+    tombstone: new Uint8Array(n),
+    seqs: new Float64Array(n),
+  };
+  let k = 0;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
+    part.keyBytes.set(e.key, k);
+    k += e.key.length;
+    part.keyStart[i + 1] = k;
+    if (e.value === null) part.tombstone[i] = 1;
+    else {
+      part.valueBytes.set(e.value, v);
+      v += e.value.length;
+    }
+    part.valueStart[i + 1] = v;
+    part.seqs[i] = e.seq;
+  }
+  return Object.freeze(part);
+}
+
+/** Key i of a part (a view into it: never change it). */
+export function sstPartKey(part: SstPart, i: number): Uint8Array {
+  return part.keyBytes.subarray(part.keyStart[i]!, part.keyStart[i + 1]!);
+}
+
+/** Value i of a part (a view into it: never change it), null for a tombstone. */
+export function sstPartValue(part: SstPart, i: number): Uint8Array | null {
+  return part.tombstone[i] === 1 ? null : part.valueBytes.subarray(part.valueStart[i]!, part.valueStart[i + 1]!);
 }
 
 /** The merged SST part of a column family (`scan`'s SST sources, tombstones kept), from the cache when this set of files was merged before. */
@@ -66,56 +125,63 @@ export function sstPart(cf: ColumnFamily): SstPart {
   }
   const sources: Iterator<LsmEntry>[] = [];
   const l0 = cf.levels[0]!;
-  // Views into the immutable block bytes (copy: false): the part keeps them alive, not copies.
+  // Views into the block bytes (copy: false): packPart copies what it keeps.
   for (let i = l0.length - 1; i >= 0; i--) sources.push(sstIterate(l0[i]!, null, false));
   for (let level = 1; level < cf.levels.length; level++) {
     if (cf.levels[level]!.length > 0) sources.push(levelIterate(cf.levels[level]!, null, false));
   }
   const entries: LsmEntry[] = [];
   for (const { entry } of mergeSources(sources)) entries.push(entry);
-  const part: SstPart = Object.freeze({ entries: Object.freeze(entries) });
+  const part = packPart(entries);
   parts.set(key, part);
-  if (parts.size > SST_PART_CACHE_SIZE) parts.delete(parts.keys().next().value!);
+  cachedEntries += part.size;
+  // Least recently used out while over budget, but never the part just made.
+  for (const [k, p] of parts) {
+    if (cachedEntries <= SST_PART_CACHE_ENTRIES || p === part) break;
+    parts.delete(k);
+    cachedEntries -= p.size;
+  }
   return part;
 }
 
 /**
- * `scan(db, cf, null, null)` as a walk: every live key of the column family in key order, with the
- * winner's index in `part.entries` when the SSTs hold the newest version (-1 when a memtable
- * does), so callers can keep what they derive from SST entries beside the part. The memtables are
- * merged first (active, then sealed newest first), then over the part; on equal sequence numbers
- * the memtable wins, as it comes first among `scan`'s sources.
+ * `scan(db, cf, null, null)` as a walk: every live key of the column family in key order. A
+ * memtable's winner is passed as `entry` with `sstIndex` -1; an SST part's winner as its index in
+ * `part` with `entry` null (read it with sstPartKey / sstPartValue), so callers can keep what they
+ * derive from SST entries beside the part. The memtables are merged first (active, then sealed
+ * newest first), then over the part; on equal sequence numbers the memtable wins, as it comes
+ * first among `scan`'s sources.
  */
 export function forEachLiveEntry(
   cf: ColumnFamily,
   part: SstPart,
-  visit: (entry: LsmEntry, sstIndex: number) => void,
+  visit: (entry: LsmEntry | null, sstIndex: number) => void,
 ): void {
-  const mem: LsmEntry[] = [];
-  if (cf.immutables.length === 0) {
-    mem.push(...cf.active.entries);
-  } else {
+  let mem: readonly LsmEntry[];
+  if (cf.immutables.length === 0) mem = cf.active.entries;
+  else {
     const sources: Iterator<LsmEntry>[] = [memtableIterate(cf.active, null)];
     for (let i = cf.immutables.length - 1; i >= 0; i--) sources.push(memtableIterate(cf.immutables[i]!, null));
-    for (const { entry } of mergeSources(sources)) mem.push(entry);
+    const merged: LsmEntry[] = [];
+    for (const { entry } of mergeSources(sources)) merged.push(entry);
+    mem = merged;
   }
-  const sst = part.entries;
+  const { size, keyBytes, keyStart, tombstone, seqs } = part;
   let i = 0;
   let j = 0;
-  while (i < sst.length || j < mem.length) {
-    const s = sst[i];
+  while (i < size || j < mem.length) {
     const m = mem[j];
-    const c = s === undefined ? 1 : m === undefined ? -1 : compareBytes(s.key, m.key);
+    const c = i >= size ? 1 : m === undefined ? -1 : compareBytesAt(keyBytes, keyStart[i]!, keyStart[i + 1]! - keyStart[i]!, m.key);
     if (c < 0) {
-      if (s!.value !== null) visit(s!, i);
+      if (tombstone[i] === 0) visit(null, i);
       i++;
     } else if (c > 0) {
       if (m!.value !== null) visit(m!, -1);
       j++;
     } else {
-      if (m!.seq >= s!.seq) {
+      if (m!.seq >= seqs[i]!) {
         if (m!.value !== null) visit(m!, -1);
-      } else if (s!.value !== null) visit(s!, i);
+      } else if (tombstone[i] === 0) visit(null, i);
       i++;
       j++;
     }

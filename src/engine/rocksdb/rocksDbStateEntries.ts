@@ -8,7 +8,7 @@
 import { assertNever } from '../core/assertNever';
 import { deepFreeze, type Plain } from '../core/plainData';
 import type { StateValueView } from '../events';
-import { columnFamily, forEachLiveEntry, scan, sstPart, type SstPart } from '../lsm';
+import { columnFamily, forEachLiveEntry, scan, sstPart, sstPartKey, sstPartValue, type SstPart } from '../lsm';
 import { DataInputView } from '../serialization';
 import { namespaceId, type Namespace } from '../state/namespaces';
 import type { StateKind } from '../state/stateDescriptor';
@@ -131,7 +131,7 @@ function decodedOf(part: SstPart, decoder: string): (DecodedEntry | undefined)[]
   }
   let decoded = byDecoder.get(decoder);
   if (decoded === undefined) {
-    decoded = new Array<DecodedEntry | undefined>(part.entries.length);
+    decoded = new Array<DecodedEntry | undefined>(part.size);
     byDecoder.set(decoder, decoded);
   }
   return decoded;
@@ -169,7 +169,7 @@ export function rocksDbStateEntries(data: RocksDbKeyedBackendData): KeyedStateEn
     forEachLiveEntry(cf, part, (entry, sstIndex) => {
       let d = sstIndex >= 0 ? cached[sstIndex] : undefined;
       if (d === undefined) {
-        d = decode(entry.key, entry.value!);
+        d = entry !== null ? decode(entry.key, entry.value!) : decode(sstPartKey(part, sstIndex), sstPartValue(part, sstIndex)!);
         if (sstIndex >= 0) cached[sstIndex] = d;
       }
       if (!isMap) {
@@ -177,8 +177,9 @@ export function rocksDbStateEntries(data: RocksDbKeyedBackendData): KeyedStateEn
         return;
       }
       // A map's user-key entries are adjacent (same composite-key prefix): fold them into one entry.
-      if (groupPrefix === null || !samePrefix(groupPrefix, entry.key, d.prefixLength)) {
-        groupPrefix = entry.key.subarray(0, d.prefixLength);
+      const key = entry !== null ? entry.key : sstPartKey(part, sstIndex);
+      if (groupPrefix === null || !samePrefix(groupPrefix, key, d.prefixLength)) {
+        groupPrefix = key.subarray(0, d.prefixLength);
         const view: KeyedStateEntryView = { state: name, kind, keyGroup: d.keyGroup, key: d.key, namespace: d.namespace, value: 0 };
         out.push(view);
         groups.push({ view, pairs: [] });
