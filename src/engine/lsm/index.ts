@@ -34,6 +34,8 @@ export { get, lookup } from './get';
 export type { LookupResult, ReadSource } from './get';
 export { scan, prefixScan } from './scan';
 export type { KeyValue } from './scan';
+export { sstPart, sstPartKey, sstPartValue, forEachLiveEntry, SST_PART_CACHE_ENTRIES } from './sstPart';
+export type { SstPart } from './sstPart';
 export { pickCompaction, levelScores } from './pickCompaction';
 export type { CompactionPlan, LevelScore } from './pickCompaction';
 export { runCompaction } from './runCompaction';

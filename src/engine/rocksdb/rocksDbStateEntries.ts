@@ -6,9 +6,9 @@
  * show either backend.
  */
 import { assertNever } from '../core/assertNever';
-import type { Plain } from '../core/plainData';
+import { deepFreeze, type Plain } from '../core/plainData';
 import type { StateValueView } from '../events';
-import { scan } from '../lsm';
+import { columnFamily, forEachLiveEntry, scan, sstPart, sstPartKey, sstPartValue, type SstPart } from '../lsm';
 import { DataInputView } from '../serialization';
 import { namespaceId, type Namespace } from '../state/namespaces';
 import type { StateKind } from '../state/stateDescriptor';
@@ -104,15 +104,89 @@ export function presentRocksDbValue(kind: StateKind, fn: string | undefined, sto
   }
 }
 
-/** Every (state, key group, key, namespace) entry of a RocksDB backend, in key-group order: `keyedStateEntries` for this backend. */
+/** One live RocksDB entry decoded (for MapState, one user key's entry). */
+interface DecodedEntry {
+  keyGroup: number;
+  key: StateKey;
+  /** `namespaceId` of the namespace. */
+  namespace: string;
+  prefixLength: number;
+  userKey: MapUserKey | undefined;
+  /** Frozen: an entry decoded from an SST is shared by every later read of the same files. */
+  stored: Plain;
+}
+
+/**
+ * Decoded entries of each cached SST part (lsm/sstPart.ts), per decoder (key layout and state),
+ * filled index by index as reads reach them: a read decodes only what the memtables hold and SST
+ * entries no read decoded before. Weakly keyed, so it goes when the part leaves the cache.
+ */
+const decodedParts = new WeakMap<SstPart, Map<string, (DecodedEntry | undefined)[]>>();
+
+function decodedOf(part: SstPart, decoder: string): (DecodedEntry | undefined)[] {
+  let byDecoder = decodedParts.get(part);
+  if (byDecoder === undefined) {
+    byDecoder = new Map();
+    decodedParts.set(part, byDecoder);
+  }
+  let decoded = byDecoder.get(decoder);
+  if (decoded === undefined) {
+    decoded = new Array<DecodedEntry | undefined>(part.size);
+    byDecoder.set(decoder, decoded);
+  }
+  return decoded;
+}
+
+/**
+ * Every (state, key group, key, namespace) entry of a RocksDB backend, in key-group order:
+ * `keyedStateEntries` for this backend. What `rocksDbStoredEntries` lists, presented; but
+ * incremental, as the views call it on every step: the SSTs of each column family are merged and
+ * decoded once per set of files (lsm/sstPart.ts) and each read merges only the memtables on top.
+ */
 export function rocksDbStateEntries(data: RocksDbKeyedBackendData): KeyedStateEntryView[] {
-  const fnOf = new Map(data.states.map((s) => [s.descriptor.name, s.descriptor.fn]));
-  return rocksDbStoredEntries(data).map((e) => ({
-    state: e.state,
-    kind: e.kind,
-    keyGroup: e.keyGroup,
-    key: e.key,
-    namespace: namespaceId(e.namespace),
-    value: presentRocksDbValue(e.kind, fnOf.get(e.state), e.stored),
-  }));
+  const out: KeyedStateEntryView[] = [];
+  const layout = rocksDbKeyLayout(data.maxParallelism);
+  const input = new DataInputView(new Uint8Array(0));
+  for (const state of data.states) {
+    const { name, kind, fn } = state.descriptor;
+    const serializer = stateValueSerializer(state.descriptor);
+    const cf = columnFamily(data.db, state.columnFamily);
+    const part = sstPart(cf);
+    const cached = decodedOf(part, `${data.maxParallelism}\u0000${name}\u0000${kind}\u0000${fn ?? ''}`);
+    const isMap = kind === 'map';
+    const decode = (key: Uint8Array, value: Uint8Array): DecodedEntry => {
+      const k = decodeRocksDbKey(layout, key, isMap, input);
+      let stored: Plain;
+      if (isMap) {
+        input.reset(value);
+        if (input.readBoolean()) throw new Error(`rocksDbStoredEntries: state '${name}' holds a null user value`);
+        stored = serializer.deserialize(input);
+      } else stored = decodeValue(kind, value, serializer, input, name);
+      return { keyGroup: k.keyGroup, key: k.key, namespace: namespaceId(k.namespace), prefixLength: k.prefixLength, userKey: k.userKey, stored: deepFreeze(stored) };
+    };
+    const groups: Array<{ view: KeyedStateEntryView; pairs: Array<[MapUserKey, Plain]> }> = [];
+    let groupPrefix: Uint8Array | null = null;
+    forEachLiveEntry(cf, part, (entry, sstIndex) => {
+      let d = sstIndex >= 0 ? cached[sstIndex] : undefined;
+      if (d === undefined) {
+        d = entry !== null ? decode(entry.key, entry.value!) : decode(sstPartKey(part, sstIndex), sstPartValue(part, sstIndex)!);
+        if (sstIndex >= 0) cached[sstIndex] = d;
+      }
+      if (!isMap) {
+        out.push({ state: name, kind, keyGroup: d.keyGroup, key: d.key, namespace: d.namespace, value: presentRocksDbValue(kind, fn, d.stored) });
+        return;
+      }
+      // A map's user-key entries are adjacent (same composite-key prefix): fold them into one entry.
+      const key = entry !== null ? entry.key : sstPartKey(part, sstIndex);
+      if (groupPrefix === null || !samePrefix(groupPrefix, key, d.prefixLength)) {
+        groupPrefix = key.subarray(0, d.prefixLength);
+        const view: KeyedStateEntryView = { state: name, kind, keyGroup: d.keyGroup, key: d.key, namespace: d.namespace, value: 0 };
+        out.push(view);
+        groups.push({ view, pairs: [] });
+      }
+      groups[groups.length - 1]!.pairs.push([d.userKey as MapUserKey, d.stored]);
+    });
+    for (const g of groups) g.view.value = presentRocksDbValue(kind, fn, g.pairs);
+  }
+  return out;
 }
