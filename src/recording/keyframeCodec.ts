@@ -13,7 +13,8 @@
 import type { EngineState } from '../engine';
 import type { Keyframe } from '../engine/timeline';
 import { finishedParts } from '../engine/sealFinished';
-import { sealPlain } from '../engine/core/plainData';
+import { isSealed, sealPlain } from '../engine/core/plainData';
+import { pageTableFor, type PageSealedTable, type SealedRefs, type SealedTable } from './sealedTable';
 import { Lru } from './lru';
 
 /** A keyframe as it travels: its state as JSON text plus the byte arrays the text refers to. */
@@ -44,6 +45,8 @@ export interface PackedKeyframe {
   byteEnds: number[];
   /** False when the text has no tagged value, so it parses without a reviver (faster). */
   tagged: boolean;
+  /** A seek's keyframe: its sealed values are defined once per recording, then referred to (sealedTable.ts). */
+  sealed?: SealedRefs;
 }
 
 export interface KeyframePart {
@@ -56,6 +59,9 @@ export interface KeyframePart {
 
 const BYTES_TAG = '\u0000u8';
 const NUMBER_TAG = '\u0000num';
+/** A sealed value sent for the first time (`{ tag: id, v: value }`), and one sent before (`{ tag: id }`). */
+const DEF_TAG = '\u0000def';
+const REF_TAG = '\u0000ref';
 /** A value bigger than this much text is cut into one text per property, or runs of elements (a few ms of JSON.parse each). */
 export const SPLIT_CHARS = 1 << 18;
 /** A property of a cut object with at least this much text travels as a part of its own. */
@@ -69,12 +75,25 @@ const SPLIT_DEPTH = 4;
  * keyframes every chunk carries (every 32 steps in a small run) stay one text: they are decoded
  * only when read, mostly never, and one JSON.stringify is the cheapest way to write them.
  */
-export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
+export function packKeyframe(k: Keyframe, split = false, table?: SealedTable): PackedKeyframe {
   const bytes: Uint8Array[] = [];
   const seen = new Map<Uint8Array, number>();
   let tagged = false;
+  const defines: number[] = [];
+  const definedHere = new Set<number>();
+  const definitions = new WeakSet<object>();
   const text = (value: unknown): string | undefined =>
-    JSON.stringify(value, (_key, v: unknown) => {
+    JSON.stringify(value, function (this: unknown, _key, v: unknown) {
+      if (table && v !== null && typeof v === 'object' && !(v instanceof Uint8Array) && !definitions.has(this as object) && isSealed(v)) {
+        tagged = true;
+        const { id, held } = table.idOf(v);
+        if (held || definedHere.has(id)) return { [REF_TAG]: id };
+        definedHere.add(id);
+        defines.push(id);
+        const definition = { [DEF_TAG]: id, v };
+        definitions.add(definition);
+        return definition;
+      }
       if (typeof v === 'number') {
         if (Number.isFinite(v) && !Object.is(v, -0)) return v;
         tagged = true;
@@ -98,7 +117,7 @@ export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
   // big array travels as runs of its elements.
   type Packed = { text: string; full: number } | undefined;
   const pack = (value: unknown, path: string[]): Packed => {
-    if (!split || path.length >= SPLIT_DEPTH || value === null || typeof value !== 'object' || value instanceof Uint8Array) {
+    if (!split || path.length >= SPLIT_DEPTH || value === null || typeof value !== 'object' || value instanceof Uint8Array || (table && isSealed(value))) {
       const t = text(value);
       return t === undefined ? undefined : { text: t, full: t.length };
     }
@@ -138,13 +157,14 @@ export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
     return { text: `{${out.join(',')}}`, full };
   };
   const json = pack(k.state, [])?.text ?? 'null';
+  const sealed = table ? { sealed: { gen: table.gen, defines } } : {};
   // Parents before their parts (a part's place is set in its parent); a stable sort keeps an array's runs in order.
   parts.sort((a, b) => a.path.length - b.path.length);
   const encoder = new TextEncoder();
   if (parts.length === 0 && json.length > WHOLE_TEXT_AS_BYTES) {
     // A chunk's keyframe late in a big run (tens of MB, one text): transferred as bytes too.
     const whole = encoder.encode(json);
-    return { position: k.position, json: '', parts: [{ path: [], end: whole.length }], partsText: whole, ...joined(bytes), tagged };
+    return { position: k.position, json: '', parts: [{ path: [], end: whole.length }], partsText: whole, ...joined(bytes), tagged, ...sealed };
   }
   const texts = parts.map((p) => encoder.encode(p.json));
   const partsText = new Uint8Array(texts.reduce((n, t) => n + t.length, 0));
@@ -154,7 +174,7 @@ export function packKeyframe(k: Keyframe, split = false): PackedKeyframe {
     end += texts[i]!.length;
     return p.append ? { path: p.path, end, append: true } : { path: p.path, end };
   });
-  return { position: k.position, json, parts: placed, partsText, ...joined(bytes), tagged };
+  return { position: k.position, json, parts: placed, partsText, ...joined(bytes), tagged, ...sealed };
 }
 
 /** What a keyframe's message transfers: its buffers of text and bytes (made for it by packKeyframe). */
@@ -193,9 +213,37 @@ export const WHOLE_TEXT_AS_BYTES = 1 << 20;
 const decoder = new TextDecoder();
 
 /** The state's root: its `json`, or its one part at the root (a whole text sent as bytes). */
-function rootOf(p: PackedKeyframe): { root: unknown; first: number } {
-  if (p.parts[0]?.path.length === 0) return { root: parse(p, partText(p, 0)), first: 1 };
-  return { root: parse(p, p.json), first: 0 };
+function rootOf(p: PackedKeyframe, d: Decoding): { root: unknown; first: number } {
+  if (p.parts[0]?.path.length === 0) return { root: parse(p, partText(p, 0), d), first: 1 };
+  return { root: parse(p, p.json, d), first: 0 };
+}
+
+/** One decode of a keyframe: its byte arrays, the sealed values it may refer to, and the references left to fill in at the end. */
+interface Decoding {
+  bytes: readonly Uint8Array[];
+  table: PageSealedTable | null;
+  pending: { o: Record<string, unknown>; k: string; id: number }[];
+}
+
+const tables = new WeakMap<PackedKeyframe, PageSealedTable>();
+
+/** `of`: the keyframe as it arrived, whose table a later decode of it (from a copy of its fields) uses. */
+function decoding(p: PackedKeyframe, of = p): Decoding {
+  let table: PageSealedTable | null = null;
+  if (p.sealed) {
+    table = tables.get(of) ?? pageTableFor(p.sealed.gen);
+    tables.set(of, table);
+  }
+  return { bytes: bytesOf(p), table, pending: [] };
+}
+
+/** Fills in the references to sealed values defined in a later part; throws if the page never got one. */
+function resolve(d: Decoding): void {
+  for (const { o, k, id } of d.pending) {
+    const v = d.table?.get(id);
+    if (v === undefined) throw new Error(`A keyframe refers to sealed value ${id}, which the page was never sent`);
+    o[k] = v;
+  }
 }
 
 /** The text of part `i` of `p`. */
@@ -203,19 +251,9 @@ export function partText(p: PackedKeyframe, i: number): string {
   return decoder.decode(p.partsText.subarray(i === 0 ? 0 : p.parts[i - 1]!.end, p.parts[i]!.end));
 }
 
-function parse(p: PackedKeyframe, json: string): unknown {
+function parse(p: PackedKeyframe, json: string, d: Decoding): unknown {
   const value = JSON.parse(json) as unknown;
-  return p.tagged ? untag(value, bytesOf(p)) : value;
-}
-
-const NOT_A_TAG = Symbol('not a tag');
-
-function tagValue(v: object, bytes: readonly Uint8Array[]): unknown {
-  if (Array.isArray(v)) return NOT_A_TAG;
-  const o = v as Record<string, unknown>;
-  if (BYTES_TAG in o) return bytes[o[BYTES_TAG] as number];
-  if (NUMBER_TAG in o) return Number(o[NUMBER_TAG]);
-  return NOT_A_TAG;
+  return p.tagged ? untag(value, d) : value;
 }
 
 /**
@@ -224,22 +262,39 @@ function tagValue(v: object, bytes: readonly Uint8Array[]): unknown {
  * the decode 3–4 times slower (a comparison's keyframe: 97 ms against 23 ms for the parse, Node,
  * loaded machine), one task of the page's thread on a seek (issue 18 §6).
  */
-function untag(root: unknown, bytes: readonly Uint8Array[]): unknown {
-  if (root === null || typeof root !== 'object') return root;
-  const whole = tagValue(root, bytes);
-  if (whole !== NOT_A_TAG) return whole;
-  const stack: object[] = [root];
+function untag(root: unknown, d: Decoding): unknown {
+  // Held, so a tagged value at the root is replaced like any other.
+  const holder: Record<string, unknown> = { v: root };
+  const stack: object[] = [holder];
   while (stack.length > 0) {
     const o = stack.pop() as Record<string, unknown>;
     for (const k in o) {
       const v = o[k];
       if (v === null || typeof v !== 'object') continue;
-      const t = tagValue(v, bytes);
-      if (t === NOT_A_TAG) stack.push(v);
-      else o[k] = t;
+      if (Array.isArray(v)) {
+        stack.push(v);
+        continue;
+      }
+      const t = v as Record<string, unknown>;
+      if (BYTES_TAG in t) o[k] = d.bytes[t[BYTES_TAG] as number];
+      else if (NUMBER_TAG in t) o[k] = Number(t[NUMBER_TAG]);
+      else if (DEF_TAG in t) {
+        // Defined again (a keyframe decoded before the worker heard the page holds it): the one held stays shared.
+        const held = d.table?.get(t[DEF_TAG] as number);
+        if (held) o[k] = held;
+        else {
+          o[k] = t.v;
+          d.table?.set(t[DEF_TAG] as number, t.v as object);
+          stack.push(t.v as object);
+        }
+      } else if (REF_TAG in t) {
+        const held = d.table?.get(t[REF_TAG] as number);
+        if (held) o[k] = held;
+        else d.pending.push({ o, k, id: t[REF_TAG] as number });
+      } else stack.push(v);
     }
   }
-  return root;
+  return holder.v;
 }
 
 /** The text of the keyframe's parts (with its `json`, what the decoded-keyframe budget counts). */
@@ -259,9 +314,11 @@ function place(root: unknown, part: KeyframePart, value: unknown): void {
   Object.defineProperty(o, part.path.at(-1)!, { value, writable: true, enumerable: true, configurable: true });
 }
 
-export function unpackState(p: PackedKeyframe): EngineState {
-  const { root, first } = rootOf(p);
-  for (let i = first; i < p.parts.length; i++) place(root, p.parts[i]!, parse(p, partText(p, i)));
+export function unpackState(p: PackedKeyframe, of = p): EngineState {
+  const d = decoding(p, of);
+  const { root, first } = rootOf(p, d);
+  for (let i = first; i < p.parts.length; i++) place(root, p.parts[i]!, parse(p, partText(p, i), d));
+  resolve(d);
   return root as EngineState;
 }
 
@@ -283,12 +340,14 @@ export async function decodeInSlices(p: PackedKeyframe, sliceMs: number, pause: 
     began = performance.now();
     return stale();
   };
-  const { root: parsed, first } = rootOf(p);
+  const d = decoding(p);
+  const { root: parsed, first } = rootOf(p, d);
   const root = parsed as EngineState;
   for (let i = first; i < p.parts.length; i++) {
     if (await due()) return null;
-    place(root, p.parts[i]!, parse(p, partText(p, i)));
+    place(root, p.parts[i]!, parse(p, partText(p, i), d));
   }
+  resolve(d);
   for (const part of finishedParts(root)) {
     if (await due()) return null;
     sealPlain(part);
@@ -328,7 +387,7 @@ export function lazyKeyframe(p: PackedKeyframe): Keyframe {
       if (!state) {
         // Its text read once (a spread would read it again: the tests count reads to count decodes).
         const json = p.json;
-        state = unpackState({ position: p.position, json, parts: p.parts, partsText: p.partsText, byteData: p.byteData, byteEnds: p.byteEnds, tagged: p.tagged });
+        state = unpackState({ position: p.position, json, parts: p.parts, partsText: p.partsText, byteData: p.byteData, byteEnds: p.byteEnds, tagged: p.tagged, sealed: p.sealed }, p);
         decoded.set(p, state, json.length + partsLength(p));
       }
       return state;

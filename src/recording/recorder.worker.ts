@@ -38,6 +38,9 @@ const api = {
     const p = await core!.keyframeNear(epoch, position);
     return p && Comlink.transfer(p, buffersOf(p));
   },
+  confirmSealed(gen: number, ids: number[]): void {
+    core!.confirmSealed(gen, ids);
+  },
   cancel(epoch: number): void {
     core!.cancel(epoch);
   },

@@ -14,6 +14,8 @@ export interface RecorderClient {
   cancel: (epoch: number) => void;
   /** The worker's keyframe nearest at or before `position` of recording `epoch` (null if it no longer holds it). */
   keyframeNear: (epoch: number, position: number) => Promise<PackedKeyframe | null>;
+  /** The page decoded a keyframe's sealed definitions (sealedTable.ts): the worker refers to them from now on. */
+  confirmSealed: (gen: number, ids: number[]) => void;
 }
 
 const hasWorkers = typeof Worker !== 'undefined';
@@ -73,5 +75,6 @@ export function startRecorderWorker(onChunk: (c: RecordingChunk) => void, keyfra
     branch: (epoch, position, action) => void api.branch(epoch, position, action),
     cancel: (epoch) => void api.cancel(epoch),
     keyframeNear: (epoch, position) => api.keyframeNear(epoch, position),
+    confirmSealed: (gen, ids) => void api.confirmSealed(gen, ids),
   };
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, failureFreeOutcome, parseScenarioText, type UserAction } from '../engine';
 import { KEYFRAME_EVERY, keyframeEveryFor } from './keyframeSpacing';
 import { RecorderCore, SEEK_GRID, unpackChunk, type RecordingChunk } from './recorderCore';
-import { lazyKeyframe } from './keyframeCodec';
+import { lazyKeyframe, unpackState } from './keyframeCodec';
 
 /** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
 function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4, pieceWeight?: number, keyframesDenser?: number) {
@@ -173,6 +173,32 @@ describe('a far seek in a big run', () => {
     const before = (await core.keyframeNear(1, onGrid))!;
     expect(before.position).toBeLessThan(onGrid);
     expect(onGrid - 1 - before.position).toBeLessThan(SEEK_GRID);
+  });
+});
+
+describe('sealed values in seeks’ keyframes', () => {
+  it('a second seek refers to the finished checkpoints the page confirmed it holds, and decodes to the same state; a new recording starts over', async () => {
+    const big = parseScenarioText(readFileSync('scenarios/views-at-scale.json', 'utf8'));
+    if (!big.ok) throw new Error('scenarios/views-at-scale.json does not parse');
+    const { core } = harness();
+    core.record(1, big.scenario);
+    const t = core['timeline']!;
+    while (t.length < 1500) await new Promise((r) => setTimeout(r, 0));
+    core.cancel(1);
+    const first = (await core.keyframeNear(1, 900))!;
+    expect(first.sealed!.defines.length).toBeGreaterThan(0);
+    expect(digestPlain(unpackState(first))).toBe(digestPlain(t.seek(first.position).snapshot()));
+    core.confirmSealed(first.sealed!.gen, first.sealed!.defines);
+    const second = (await core.keyframeNear(1, 1400))!;
+    // Only what finished between the two is defined; the rest is referred to.
+    expect(second.sealed!.defines.every((id) => !first.sealed!.defines.includes(id))).toBe(true);
+    expect(digestPlain(unpackState(second))).toBe(digestPlain(t.seek(second.position).snapshot()));
+    core.record(2, big.scenario);
+    while (core['timeline']!.length < 950) await new Promise((r) => setTimeout(r, 0));
+    core.cancel(2);
+    const again = (await core.keyframeNear(2, 900))!;
+    expect(again.sealed!.gen).not.toBe(first.sealed!.gen);
+    expect(again.sealed!.defines.length).toBe(first.sealed!.defines.length);
   });
 });
 

@@ -10,6 +10,7 @@
 import { Timeline, isFailureFree, sinkOutcome, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 import type { TimelineChunk } from '../engine/timeline';
 import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
+import { SealedTable } from './sealedTable';
 import { KEYFRAME_EVERY, recordingOptionsFor } from './keyframeSpacing';
 import { shareEventStrings } from './shareEventStrings';
 import { chunkPieces } from './chunkPieces';
@@ -84,6 +85,8 @@ export class RecorderCore {
   private waiting: { scenario: string; answer: (o: SinkOutcome | null) => void }[] = [];
   /** Seek requests taken so far (the latest one is replayed), and those not answered yet. */
   private seeks = 0;
+  /** The sealed values a seek's keyframe defines once per recording (sealedTable.ts). */
+  private sealed = new SealedTable();
   /** The run's keyframe spacing (keyframeSpacing.ts): how far apart the keyframes sent to the page are. */
   private pageKeyframeEvery = KEYFRAME_EVERY;
   private seeking = 0;
@@ -114,6 +117,7 @@ export class RecorderCore {
       t.branchOnly(b.step - 1, b.action);
     }
     this.timeline = t;
+    this.sealed = new SealedTable();
     this.started = start !== undefined;
     this.restart(epoch);
     this.answerWaiting();
@@ -191,7 +195,7 @@ export class RecorderCore {
       // that read to replay from the worker's far keyframe on the page.
       const at = Math.floor(Math.max(0, position - 1) / SEEK_GRID) * SEEK_GRID;
       // Cut into parts when big: the page decodes it in short tasks (keyframeCodec.ts decodeInSlices).
-      if (at <= own.position) return packKeyframe(own, true);
+      if (at <= own.position) return packKeyframe(own, true, this.sealed);
       for (;;) {
         const until = this.opts.now() + this.opts.seekSliceMs;
         let there = t!.advanceReader(at, this.opts.stepsPerCheck);
@@ -201,10 +205,15 @@ export class RecorderCore {
         if (!live()) return null;
       }
       // A copy, not `stateAt`'s frozen and cached one: the worker has no views to keep it for.
-      return packKeyframe({ position: at, state: t!.copyAt(at) }, true);
+      return packKeyframe({ position: at, state: t!.copyAt(at) }, true, this.sealed);
     } finally {
       this.seeking--;
     }
+  }
+
+  /** The page decoded a seek's keyframe of table `gen`: its definitions are sent as references from now on. */
+  confirmSealed(gen: number, ids: readonly number[]): void {
+    if (gen === this.sealed.gen) this.sealed.confirm(ids);
   }
 
   /** Stops the recording of `epoch` where it is; a last chunk says it is done. */

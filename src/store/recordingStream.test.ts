@@ -35,6 +35,7 @@ vi.mock('../recording/recorderClient', async () => {
         branch: (...a: Parameters<typeof core.branch>) => later(() => core.branch(...a)),
         cancel: (epoch: number) => later(() => core.cancel(epoch)),
         keyframeNear: (epoch: number, position: number) => core.keyframeNear(epoch, position),
+        confirmSealed: (gen: number, ids: number[]) => later(() => core.confirmSealed(gen, ids)),
       };
     },
   };

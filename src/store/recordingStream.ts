@@ -212,7 +212,10 @@ export function recordingStream(set: Set, get: Get) {
           // Superseded (the worker mostly answers null then): megabytes of text dropped undecoded.
           if (!p || stale() || p.position > t.length) return;
           // A big run's keyframe is tens of MB of text: decoded a part at a time, in short tasks.
-          if (!(await decodeInSlices(p, DECODE_SLICE_MS, nextTask, stale)) || stale()) return;
+          const state = await decodeInSlices(p, DECODE_SLICE_MS, nextTask, stale);
+          // Decoded: the page holds its sealed values, the worker may refer to them (whether or not this seek still stands).
+          if (state && p.sealed) client!.confirmSealed(p.sealed.gen, p.sealed.defines);
+          if (!state || stale()) return;
           t.addKeyframe(lazyKeyframe(p));
           await prepareReads(t, position, p.position, stale);
         })

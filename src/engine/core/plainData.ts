@@ -20,6 +20,11 @@ export function sealPlain<T extends object>(value: T): T {
   return value;
 }
 
+/** True for a value `sealPlain` sealed (in this realm: a copy that crossed from a worker is not). */
+export function isSealed(value: object): boolean {
+  return SEALED.has(value);
+}
+
 /** Deep-copies plain data, sharing (immutable) byte arrays and sealed values. */
 export function clonePlain<T>(value: T): T {
   return cloneAny(value) as T;

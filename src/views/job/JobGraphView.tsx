@@ -6,7 +6,7 @@
  * from the engine state at the cursor (channelBuffers, taskStatus, checkpointCut); React draws
  * the static parts and d3 owns the layer of moving records and barriers.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { scaleSequential } from 'd3';
 import { rainbow } from '../colors';
 import { useAppStore } from '../../store/appStore';
@@ -27,6 +27,8 @@ import { JobLegend } from './JobLegend';
 import { useFontsLoaded } from './measureText';
 import './jobGraph.css';
 
+/** Most moving items a jump of several steps still tweens (see `jumped`). */
+const TWEEN_ITEMS_MAX = 300;
 /** Graph height (of GRAPH_W = 900 units) above which it is zoomed to its width and scrolls: 5+ rows. */
 const TALL_GRAPH = 380;
 
@@ -66,7 +68,14 @@ export function JobGraphView() {
     () => (cut ? cutPolyline(layout, cut, items) : null),
     [layout, cut, items],
   );
-  useItemsLayer(layer, items, color, t, reduced);
+  // A jump of more than one step in a big graph is drawn at once: its items are mostly others than
+  // the ones shown (a far seek: ~1,800 new ones in the scale run), and creating each with a tween
+  // was most of the landing frame's task. A single step still animates, and so does a small graph.
+  const cursor = useAppStore((s) => s.cursor);
+  const drawnAt = useRef(cursor);
+  useEffect(() => void (drawnAt.current = cursor));
+  const jumped = Math.abs(cursor - drawnAt.current) > 1 && items.length > TWEEN_ITEMS_MAX;
+  useItemsLayer(layer, items, color, t, reduced || jumped);
 
   // One option per checkpoint (500 in the scale run): built when the checkpoints listed change, not
   // per frame (each step's state is a new copy, so the history array itself is new every time).
