@@ -21,6 +21,7 @@ import { formatTime } from '../compare/OverlayChart';
 import { readToEmbed, type FromEmbed } from '../../app/embed/embedProtocol';
 import { loadEmbeddedRun, seekEmbeddedRun } from '../../app/embed/embeddedRun';
 import { EMBED_HEIGHT, EMBED_WIDTH } from '../../app/embed/embedSize';
+import { fontsForSymbols } from '../../app/fonts/loadFonts';
 import './embed.css';
 
 function tell(m: FromEmbed): void {
@@ -69,11 +70,12 @@ export function EmbedApp() {
     };
     window.addEventListener('message', onMessage);
     // Painted "recording…" first, then the run records (applyScenario, the app's own path).
-    // It records in the worker: "ready" is told once the whole run is there.
+    // It records in the worker: "ready" is told once the whole run is there. The views' symbols'
+    // glyphs load meanwhile, so that the views are laid out once, not again as each arrives.
     const timer = loaded
       ? undefined
       : setTimeout(() => {
-          void loadEmbeddedRun(location.hash).then((r) => {
+          void Promise.all([loadEmbeddedRun(location.hash), fontsForSymbols()]).then(([r]) => {
             loaded = r;
             setStatus(r);
             tell(r);
