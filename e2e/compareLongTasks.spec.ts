@@ -8,8 +8,8 @@
  * cores, load 10–20) another process preempts the page in the middle of a 10 ms task and it is
  * reported at 100 ms. So the assertion is on the work itself: each main-thread task's thread CPU
  * time, from a Chromium trace (RunTask's `tdur`), must stay at most 50 ms while stepping and
- * scrubbing. The wall-clock long tasks of every phase are reported beside it. Loading and
- * exporting are measured and reported (the frames' recording moves to the Web Worker elsewhere).
+ * scrubbing, loading a comparison and reopening one from its share link. The wall-clock long tasks
+ * of every phase are reported beside it. Exporting is reported.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { watchErrors } from './helpers';
@@ -62,11 +62,12 @@ async function settled(page: Page, n: number): Promise<void> {
 }
 
 /**
- * Opens `?compare=<id>` and waits, polling the DOM, until every column's frame is ready and shows
- * the shared time (the end of the runs); returns the number of columns.
+ * Opens `?compare=<id>` (or a share link's address) and waits, polling the DOM, until every
+ * column's frame is ready and shows the shared time (the end of the runs, or the link's time);
+ * returns the number of columns.
  */
-async function load(page: Page, id: string): Promise<number> {
-  await page.goto(`/?compare=${id}`);
+async function load(page: Page, idOrUrl: string): Promise<number> {
+  await page.goto(idOrUrl.includes('?') ? idOrUrl : `/?compare=${idOrUrl}`);
   await page.waitForFunction(() => document.querySelector('[data-testid="cmp-ratios"]') !== null, undefined, { timeout: 150_000, polling: 250 });
   await page.waitForFunction(
     () => {
@@ -96,22 +97,21 @@ async function observeLongTasks(page: Page): Promise<void> {
 }
 
 /**
- * Loading: the goal is no task over 50 ms of thread CPU (issue 18 §6), and it holds in most runs
- * (largest 17–47 ms on a loaded machine). Not yet in every run: now and then one task of 50–70 ms
- * remains (GC with d3's transition timer and layout, or a task with no script in it; see
- * docs/long-tasks.md), so loading allows that one and nothing over 100 ms, while stepping and
- * scrubbing are held to 50 ms for every task.
+ * Loading, like stepping and scrubbing: no task over 50 ms of thread CPU (issue 18 §6). What was
+ * left over 50 ms now and then is gone: the code cache Chromium produces, in one task, for the
+ * module tree a column's frame loads a second time (the simulator is no longer in it: src/main.tsx)
+ * and the frames' layouts again as each symbol's Noto Sans SC subset arrived (EmbedApp loads them
+ * while its run records); see docs/long-tasks.md.
  */
-function expectLoadingWithin(cpu: number[], report: string): void {
-  expect(cpu.filter((ms) => ms > 50).length, report).toBeLessThanOrEqual(1);
-  expect(cpu[0]!, report).toBeLessThanOrEqual(100);
+function expectWithin(cpu: number[], report: string): void {
+  expect(cpu.filter((ms) => ms > 50), report).toEqual([]);
 }
 
 const top = (cpu: number[]) => `${cpu.length} tasks, largest CPU ${JSON.stringify(cpu.slice(0, 5).map(Math.round))}`;
 
 test.describe.configure({ timeout: 400_000 });
 
-test('stepping and scrubbing a ready-made comparison: no task over 50 ms in the page or its frames; loading at most one', async ({ page, browser }) => {
+test('loading, stepping, scrubbing and reopening a ready-made comparison from its share link: no task over 50 ms in the page or its frames', async ({ page, browser }) => {
   const errors = watchErrors(page);
   await observeLongTasks(page);
   let n = 0;
@@ -160,22 +160,37 @@ test('stepping and scrubbing a ready-made comparison: no task over 50 ms in the 
   await Promise.all([page.waitForEvent('download'), page.getByTestId('cmp-export-csv').click()]);
   const exporting = await takeLongTasks(page);
 
+  // Reopen: the share link, in a new context (as someone it was sent to), at the link's time (a
+  // step before the end, which a comparison opens at without one).
+  await page.getByTestId('cmp-prev').click();
+  await settled(page, n);
+  await page.getByTestId('cmp-share').click();
+  await expect(page.getByTestId('cmp-notice')).toBeVisible();
+  const link = page.url();
+  const atMs = new URL(link).searchParams.get('at');
+  expect(atMs).toMatch(/^\d+$/);
+  const other = await browser.newContext();
+  const again = await other.newPage();
+  await observeLongTasks(again);
+  const reopeningCpu = await taskCpuTimes(browser, again, async () => {
+    expect(await load(again, link)).toBe(n);
+  });
+  await expect(again.getByTestId('cmp-time')).toHaveAttribute('data-ms', atMs!);
+  const reopening = await takeLongTasks(again);
+  await other.close();
+
   const report =
-    `wall-clock long tasks: loading ${JSON.stringify(loading)}; stepping ${JSON.stringify(stepping)}; scrubbing ${JSON.stringify(scrubbing)}; exporting ${JSON.stringify(exporting)}` +
-    ` | thread CPU per task: loading ${top(loadingCpu)}; stepping ${top(steppingCpu)}; scrubbing ${top(scrubbingCpu)}`;
+    `wall-clock long tasks: loading ${JSON.stringify(loading)}; stepping ${JSON.stringify(stepping)}; scrubbing ${JSON.stringify(scrubbing)}; exporting ${JSON.stringify(exporting)}; reopening ${JSON.stringify(reopening)}` +
+    ` | thread CPU per task: loading ${top(loadingCpu)}; stepping ${top(steppingCpu)}; scrubbing ${top(scrubbingCpu)}; reopening ${top(reopeningCpu)}`;
   test.info().annotations.push({ type: 'main-thread tasks (ms)', description: report });
   console.log(`compare main-thread tasks (ms): ${report}`);
   // The trace saw the page's tasks (each seek is several), and none did more than 50 ms of work.
-  expect(loadingCpu.length).toBeGreaterThan(50);
-  expectLoadingWithin(loadingCpu, report);
-  expect(steppingCpu.length).toBeGreaterThan(50);
-  expect(scrubbingCpu.length).toBeGreaterThan(50);
-  expect(steppingCpu[0]!, report).toBeLessThanOrEqual(50);
-  expect(scrubbingCpu[0]!, report).toBeLessThanOrEqual(50);
+  for (const cpu of [loadingCpu, steppingCpu, scrubbingCpu, reopeningCpu]) expect(cpu.length, report).toBeGreaterThan(50);
+  for (const cpu of [loadingCpu, steppingCpu, scrubbingCpu, reopeningCpu]) expectWithin(cpu, report);
   expect(errors).toEqual([]);
 });
 
-test('loading every other ready-made comparison: at most one task over 50 ms of thread CPU in the page or its frames, none over 100', async ({ page, browser }) => {
+test('loading every other ready-made comparison: no task over 50 ms of thread CPU in the page or its frames', async ({ page, browser }) => {
   const errors = watchErrors(page);
   await observeLongTasks(page);
   const reports: string[] = [];
@@ -192,6 +207,6 @@ test('loading every other ready-made comparison: at most one task over 50 ms of 
   const report = reports.join(' | ');
   test.info().annotations.push({ type: 'loading main-thread tasks (ms)', description: report });
   console.log(`compare loading main-thread tasks (ms): ${report}`);
-  for (const [id, cpu] of Object.entries(loadingById)) expectLoadingWithin(cpu, `${id}: ${report}`);
+  for (const [id, cpu] of Object.entries(loadingById)) expectWithin(cpu, `${id}: ${report}`);
   expect(errors).toEqual([]);
 });
