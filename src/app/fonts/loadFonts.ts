@@ -60,6 +60,36 @@ export function fontsForText(lang: Lang, text: { regular: string; bold: string }
   return atMostFirstRenderWait(all);
 }
 
+/**
+ * Symbols the simulator's views draw (arrows, the ✓ of a completed checkpoint, ★, ⋯, ≥) that the
+ * Latin faces lack: the browser takes them from Noto Sans SC's subsets, whatever the language.
+ */
+export const VIEW_SYMBOLS = { regular: '←→★⋯≥', bold: '✓' } as const;
+
+/**
+ * Resolves when the Noto Sans SC subsets of VIEW_SYMBOLS are loaded, or after
+ * FIRST_RENDER_WAIT_MS. Fetched only once the symbols are drawn, each subset arriving later would
+ * lay the whole document out again: in a comparison column's frame (EmbedApp, ~3,000 layout
+ * objects) that was a rendering task of 20–30 ms per subset, several per frame, on the page's
+ * shared main thread (issue 18 §6).
+ */
+export function fontsForSymbols(): Promise<void> {
+  const fonts = typeof document === 'undefined' ? undefined : document.fonts;
+  if (!fonts) return Promise.resolve();
+  const all = loadCjkFonts()
+    .then(() =>
+      Promise.all([
+        fonts.load('400 1em "Noto Sans SC"', VIEW_SYMBOLS.regular),
+        fonts.load('700 1em "Noto Sans SC"', VIEW_SYMBOLS.bold),
+      ]),
+    )
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+  return atMostFirstRenderWait(all);
+}
+
 function atMostFirstRenderWait(loading: Promise<void>): Promise<void> {
   return Promise.race([loading, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
 }

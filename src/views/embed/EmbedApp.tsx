@@ -21,6 +21,8 @@ import { formatTime } from '../compare/OverlayChart';
 import { readToEmbed, type FromEmbed } from '../../app/embed/embedProtocol';
 import { loadEmbeddedRun, seekEmbeddedRun } from '../../app/embed/embeddedRun';
 import { EMBED_HEIGHT, EMBED_WIDTH } from '../../app/embed/embedSize';
+import { fontsForSymbols } from '../../app/fonts/loadFonts';
+import { useInTurn } from '../useInTurn';
 import './embed.css';
 
 function tell(m: FromEmbed): void {
@@ -46,6 +48,10 @@ export function EmbedApp() {
   const [status, setStatus] = useState<FromEmbed | null>(loaded);
   /** The last seek answered (the views show it), for the page and the e2e tests. */
   const [answer, setAnswer] = useState<Extract<FromEmbed, { type: 'at' }> | null>(null);
+  // The views mount one per task once the run is there (the job graph, the history, the
+  // registry): all three in one render was a task of 20–30 ms of CPU per frame, and the frames
+  // share the page's main thread (issue 18 §6).
+  const mounted = useInTurn(status?.type === 'ready' ? 3 : 0);
 
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
@@ -69,11 +75,12 @@ export function EmbedApp() {
     };
     window.addEventListener('message', onMessage);
     // Painted "recording…" first, then the run records (applyScenario, the app's own path).
-    // It records in the worker: "ready" is told once the whole run is there.
+    // It records in the worker: "ready" is told once the whole run is there. The views' symbols'
+    // glyphs load meanwhile, so that the views are laid out once, not again as each arrives.
     const timer = loaded
       ? undefined
       : setTimeout(() => {
-          void loadEmbeddedRun(location.hash).then((r) => {
+          void Promise.all([loadEmbeddedRun(location.hash), fontsForSymbols()]).then(([r]) => {
             loaded = r;
             setStatus(r);
             tell(r);
@@ -93,19 +100,13 @@ export function EmbedApp() {
       </p>
       {status?.type === 'ready' && (
         <>
-          <div className="embed-job">
-            <JobGraphView />
-          </div>
+          <div className="embed-job">{mounted >= 1 && <JobGraphView />}</div>
           <div className="embed-history">
-            <PacedPanel group={PANEL.stage}>
-              <CheckpointHistory />
-            </PacedPanel>
+            <PacedPanel group={PANEL.stage}>{mounted >= 2 && <CheckpointHistory />}</PacedPanel>
           </div>
           <section className="panel embed-registry" aria-labelledby="embed-registry-title">
             <h2 id="embed-registry-title">{t('rgTab')}</h2>
-            <PacedPanel group={PANEL.side}>
-              <RegistryTable />
-            </PacedPanel>
+            <PacedPanel group={PANEL.side}>{mounted >= 3 && <RegistryTable />}</PacedPanel>
           </section>
           <p className="embed-note">{t('embedReadOnly')}</p>
         </>

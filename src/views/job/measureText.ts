@@ -9,6 +9,16 @@ import { estimateTextWidth } from './statusPills';
 
 let ctx: CanvasRenderingContext2D | null | undefined;
 const cache = new Map<string, number>();
+/**
+ * The page's font family (app.css `:root`), read once per font load rather than per label: each
+ * `getComputedStyle` brings the page's style up to date first, and a job graph's first render
+ * measures hundreds of labels (a comparison column's frame: up to a third of its 20–30 ms task).
+ */
+let family: string | undefined;
+/** The page's language when `family` was read (the stylesheet may choose faces by language). */
+let familyLang: string | undefined;
+/** The canvas's font as last set (`ctx.font` parses its value on every assignment). */
+let font = '';
 
 /** How many times the page's fonts have finished loading; each time, cached widths are dropped. */
 let fontLoads = 0;
@@ -17,6 +27,7 @@ if (typeof document !== 'undefined' && document.fonts)
   document.fonts.addEventListener('loadingdone', () => {
     fontLoads++;
     cache.clear();
+    family = undefined;
     for (const l of fontListeners) l();
   });
 
@@ -30,22 +41,6 @@ export function useFontsLoaded(): number {
   return useSyncExternalStore(subscribeFonts, () => fontLoads, () => 0);
 }
 
-const families = new Map<string, string>();
-let lastFont = '';
-
-/**
- * The page's font family, read once per language (the stylesheet may choose faces by language).
- * Read on every miss of the cache, getComputedStyle recalculated the page's style in the middle of
- * a render: labels whose text changes every frame (a node's record count while playing fast) miss
- * every time.
- */
-function pageFontFamily(): string {
-  const lang = document.documentElement.lang;
-  let family = families.get(lang);
-  if (family === undefined) families.set(lang, (family = getComputedStyle(document.documentElement).fontFamily));
-  return family;
-}
-
 export function measureText(text: string, fontPx: number, weight = 600): number {
   const k = `${weight}|${fontPx}|${text}`;
   const hit = cache.get(k);
@@ -53,9 +48,13 @@ export function measureText(text: string, fontPx: number, weight = 600): number 
   if (ctx === undefined) ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   let w = estimateTextWidth(text, fontPx);
   if (ctx) {
-    const font = `${weight} ${fontPx}px ${pageFontFamily()}`;
-    // The canvas parses a font string on every assignment (it reads back a normalized one).
-    if (lastFont !== font) ctx.font = lastFont = font;
+    if (familyLang !== document.documentElement.lang) {
+      familyLang = document.documentElement.lang;
+      family = undefined;
+    }
+    family ??= getComputedStyle(document.documentElement).fontFamily;
+    const wanted = `${weight} ${fontPx}px ${family}`;
+    if (wanted !== font) ctx.font = font = wanted;
     w = ctx.measureText(text).width;
   }
   if (cache.size > 2000) cache.clear();
