@@ -2,7 +2,7 @@
 // restore it explains and jumps to it; at the restore it shows the checkpoint, the parallelism
 // change and the key-group mapping, and marks subtasks restored one step at a time.
 import { expect, test, type Page } from '@playwright/test';
-import { readStep, screenshotAndMeasure, watchErrors } from './helpers';
+import { readStep, recorded, screenshotAndMeasure, watchErrors } from './helpers';
 
 const RESCALE = {
   format: 'checkpoint-lab/scenario@1',
@@ -152,6 +152,8 @@ test('a changelog restore shows each DSTL file downloaded once per read without 
     }),
   );
   await page.getByTestId('tab-restore').click();
+  // The run streams in from the worker: "jump to end" goes to what has arrived.
+  await recorded(page);
   await page.getByTestId('jump-end').click();
   await expect(page.getByTestId('rs-phase')).toHaveText('running again');
   // RocksDB's materialized part is native (RocksNativeFullSnapshotStrategy): its SSTs are copied in.

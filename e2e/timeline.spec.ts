@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { changelogShareLink } from './changelogScenario';
-import { englishByDefault, jump, readStep, watchErrors } from './helpers';
+import { englishByDefault, jump, readStep, recorded, watchErrors } from './helpers';
 
 test.beforeEach(async ({ page, context }) => {
   await englishByDefault(context);
   await page.goto('/');
+  // The default run streams in from the worker: "jump to end" goes to what has arrived.
+  await recorded(page);
 });
 
 /** The x of a translated group (the cursor lines are `translate(x,0)`). */
