@@ -21,7 +21,7 @@ export function sealFinished(s: EngineState): void {
 
 /**
  * What `sealFinished` seals, one value at a time, for a caller that seals a big state in slices
- * (the page, decoding a seek's keyframe: recording/keyframeCodec.ts decodeInSlices).
+ * (the page, decoding a seek's keyframe: recording/keyframeDecode.ts decodeInSlices).
  */
 export function* finishedParts(s: EngineState): Generator<object> {
   for (const h of s.coordinator.history) if (h.status !== 'IN_PROGRESS') yield* finishedCheckpointParts(h);

@@ -19,15 +19,8 @@ import { firstPositionAtTime, keyframeAtOrBefore, keyframesToSend, lastPositionA
 import type { EngineState } from './state';
 
 export type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyframe, TimelineChunk } from './timelineTypes';
-import type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyframe, TimelineChunk } from './timelineTypes';
+import { NO_EVENTS, SENT, type StepRecord, type Intervention, type RecordingError, type TimelineOptions, type Keyframe, type TimelineChunk } from './timelineTypes';
 
-/** Shared so that "no events" is the same value every time (selectors compare by identity). */
-const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
-/**
- * What a recording that forgets sent steps (TimelineOptions#forgetSent) keeps of each step once
- * `takeChunk` handed it out: one shared record, so the step still counts but holds nothing.
- */
-const SENT: StepRecord = Object.freeze({ atMs: Number.NaN, events: NO_EVENTS as EngineEvent[] });
 /** Keyframes a mirror keeps of those it took for far seeks (addKeyframe); the oldest goes first. */
 export const ADDED_KEYFRAMES = 3;
 export { STEP_ON_MAX } from './timelineReaders';
@@ -297,9 +290,7 @@ export class Timeline {
   /** The keyframe a read of `position` restores from, or null when it is cached or a working simulation steps on to it. */
   keyframeForRead(position: number): Keyframe | null {
     this.check(position);
-    if (this.frozen.get(position)) return null;
-    const kf = this.keyframeAtOrBefore(position);
-    return this.readers.near(position, kf, this.interventionList, false) ? null : kf;
+    return this.frozen.get(position) ? null : this.readers.restoresFrom(position, this.keyframeAtOrBefore(position), this.interventionList);
   }
 
   /** Where the working simulation of the latest read stands (null before the first read). */

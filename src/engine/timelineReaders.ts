@@ -79,6 +79,11 @@ export class TimelineReaders {
     return best;
   }
 
+  /** The keyframe a read of `position` restores from: `kf`, or null when a working simulation steps on to it. */
+  restoresFrom(position: number, kf: Keyframe, interventions: readonly Intervention[]): Keyframe | null {
+    return this.near(position, kf, interventions, false) ? null : kf;
+  }
+
   /** Restores `kf` into a new working simulation, or into the least recently used one. */
   restore(kf: Keyframe): Reader {
     const r: Reader = { sim: Simulation.fromSnapshot(kf.state), pos: kf.position, used: ++this.uses };

@@ -9,6 +9,15 @@ import type { EngineState } from './state';
 import type { RetainedCheckpointImport } from './restore/startFromRetained';
 import type { RecordingDetail } from './recordSummary';
 
+/** Shared so that "no events" is the same value every time (selectors compare by identity). */
+export const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
+
+/**
+ * What a recording that forgets sent steps (TimelineOptions#forgetSent) keeps of each step once
+ * `takeChunk` handed it out: one shared record, so the step still counts but holds nothing.
+ */
+export const SENT: StepRecord = Object.freeze({ atMs: Number.NaN, events: NO_EVENTS as EngineEvent[] });
+
 export interface StepRecord {
   atMs: number;
   events: EngineEvent[];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, type EngineState } from '../engine';
 import { clonePlain } from '../engine/core/plainData';
-import { DECODED_KEYFRAMES, SPLIT_CHARS, WHOLE_TEXT_AS_BYTES, decodeInSlices, lazyKeyframe, packKeyframe, partText, unpackState } from './keyframeCodec';
+import { SPLIT_CHARS, WHOLE_TEXT_AS_BYTES, packKeyframe } from './keyframeCodec';
+import { DECODED_KEYFRAMES, decodeInSlices, lazyKeyframe, partText, unpackState } from './keyframeDecode';
 import { Lru } from './lru';
 import { packChunk } from './recorderCore';
 

@@ -1,5 +1,5 @@
 /**
- * A least-recently-used map (the page's cache of decoded keyframes, keyframeCodec.ts): `get` refreshes an entry, `set` drops the oldest past `capacity`
+ * A least-recently-used map (the page's cache of decoded keyframes, keyframeDecode.ts): `get` refreshes an entry, `set` drops the oldest past `capacity`
  * entries or past `budget` in total weight (the newest entry stays, whatever it weighs).
  */
 export class Lru<K, V> {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_SCENARIO, Timeline, digestPlain, failureFreeOutcome, parseScenarioText, type UserAction } from '../engine';
 import { KEYFRAME_EVERY, keyframeEveryFor } from './keyframeSpacing';
 import { RecorderCore, SEEK_GRID, unpackChunk, type RecordingChunk } from './recorderCore';
-import { lazyKeyframe, unpackState } from './keyframeCodec';
+import { lazyKeyframe, unpackState } from './keyframeDecode';
 
 /** A recorder on a fake clock (one tick per look) whose pauses are real macrotask turns. */
 function harness(epochFilter?: () => number, maxChunkSteps?: number, sliceMs = 4, pieceWeight?: number, keyframesDenser?: number) {

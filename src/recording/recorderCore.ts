@@ -9,7 +9,8 @@
  */
 import { Timeline, isFailureFree, sinkOutcome, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 import type { TimelineChunk } from '../engine/timeline';
-import { lazyKeyframe, packKeyframe, type PackedKeyframe } from './keyframeCodec';
+import { packKeyframe, type PackedKeyframe } from './keyframeCodec';
+import { lazyKeyframe } from './keyframeDecode';
 import { SealedTable } from './sealedTable';
 import { KEYFRAME_EVERY, recordingOptionsFor } from './keyframeSpacing';
 import { shareEventStrings } from './shareEventStrings';
@@ -194,7 +195,7 @@ export class RecorderCore {
       // (the registry's and the LSM's change marks), and a keyframe right at the cursor would leave
       // that read to replay from the worker's far keyframe on the page.
       const at = Math.floor(Math.max(0, position - 1) / SEEK_GRID) * SEEK_GRID;
-      // Cut into parts when big: the page decodes it in short tasks (keyframeCodec.ts decodeInSlices).
+      // Cut into parts when big: the page decodes it in short tasks (keyframeDecode.ts decodeInSlices).
       if (at <= own.position) return packKeyframe(own, true, this.sealed);
       for (;;) {
         const until = this.opts.now() + this.opts.seekSliceMs;

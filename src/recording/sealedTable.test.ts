@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { digestPlain, type EngineState } from '../engine';
 import { sealPlain } from '../engine/core/plainData';
-import { decodeInSlices, packKeyframe, partText, unpackState, type PackedKeyframe } from './keyframeCodec';
+import { packKeyframe, type PackedKeyframe } from './keyframeCodec';
+import { decodeInSlices, partText, unpackState } from './keyframeDecode';
 import { SealedTable } from './sealedTable';
 
 /** A state whose finished checkpoints' rows are sealed, as the engine seals them; `n` rows, the last `fresh` of them new. */

@@ -44,7 +44,7 @@ const pageTables = new Map<number, PageSealedTable>();
 
 /**
  * The page's table for `gen`. Only the newest is kept here (a new recording starts a new one);
- * a keyframe that referred to an older one keeps its own (keyframeCodec.ts decodes with it).
+ * a keyframe that referred to an older one keeps its own (keyframeDecode.ts decodes with it).
  */
 export function pageTableFor(gen: number): PageSealedTable {
   let t = pageTables.get(gen);

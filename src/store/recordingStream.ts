@@ -8,7 +8,7 @@ import type { StoreApi } from 'zustand';
 import { Timeline, type RetainedCheckpointImport, type Scenario, type UserAction } from '../engine';
 import { startRecorderWorker, type RecorderClient } from '../recording/recorderClient';
 import { unpackChunk, type RecordingChunk } from '../recording/recorderCore';
-import { decodeInSlices, keyframeText, lazyKeyframe } from '../recording/keyframeCodec';
+import { decodeInSlices, keyframeText, lazyKeyframe } from '../recording/keyframeDecode';
 import { KEYFRAME_EVERY, recordingOptionsFor } from '../recording/keyframeSpacing';
 import type { AppStore } from './appStore';
 
@@ -180,8 +180,8 @@ export function recordingStream(set: Set, get: Get) {
      * holds, the worker sends its own keyframe there (it keeps one every KEYFRAME_EVERY steps), so
      * the page replays a few dozen steps instead of up to a chunk's worth (hundreds to thousands,
      * measured at up to seconds on the page's thread). Near a keyframe of a big run that is not
-     * decoded (the page keeps few: keyframeCodec.ts DECODED_TEXT_BUDGET), that one is decoded.
-     * Either is decoded a part at a time in short tasks (keyframeCodec.ts decodeInSlices), and
+     * decoded (the page keeps few: keyframeDecode.ts DECODED_TEXT_BUDGET), that one is decoded.
+     * Either is decoded a part at a time in short tasks (keyframeDecode.ts decodeInSlices), and
      * the states the views will read are made in tasks of their own (prepareReads), before the
      * cursor moves. A later call supersedes this one: the worker stops replaying for it, and a
      * keyframe that still arrives for it is not decoded.

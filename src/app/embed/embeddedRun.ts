@@ -52,7 +52,7 @@ export async function seekEmbeddedRun(ms: number, groups: readonly number[]): Pr
   // The registry also reads the step before (what changed): both states are built here, the one
   // before first, so reading the cursor's steps on from it.
   const positions = step > 0 ? [step - 1, step] : [step];
-  // A keyframe the recording worker sent is decoded on its first read (keyframeCodec.ts): done
+  // A keyframe the recording worker sent is decoded on its first read (keyframeDecode.ts): done
   // here in a task of its own, apart from the copy a read starts from.
   for (const position of positions) void timeline.keyframeNear(position).state;
   await nextTask();
