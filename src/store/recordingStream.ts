@@ -200,10 +200,11 @@ export function recordingStream(set: Set, get: Get) {
         if (!kf || !text || text.chars < PREPARED_CHARS) return null;
         // One text too big to parse in one task (a chunk's keyframe late in a big run): the worker cuts one.
         if (text.decoded || text.cut) {
+          // A decode that fails (a sealed value the page lacks) leaves the read to the views: the cursor still moves.
           return (async () => {
             if (!text.decoded && !(await decodeInSlices(text.packed, DECODE_SLICE_MS, nextTask, stale))) return;
             await prepareReads(t, position, kf.position, stale);
-          })();
+          })().catch(() => undefined);
         }
       }
       return client!
