@@ -12,13 +12,13 @@ import { keyframeEveryFor, recordingOptionsFor } from '../recording/keyframeSpac
 import { recordsDefaultRun } from './startupRun';
 
 export { KEYFRAME_EVERY } from './recordingStream';
+export type { RecordingProgress } from './recordingStream';
 
 /** The next animation frame (a timer where there is none: unit tests under Node). */
 const nextFrame = (f: () => void): void => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => f());
   else setTimeout(f, 16);
 };
-export type { RecordingProgress } from './recordingStream';
 
 export interface TimelineSlice {
   scenario: Scenario;
