@@ -46,18 +46,7 @@ export function fontsForFirstRender(lang: Lang): Promise<void> {
 export function fontsForText(lang: Lang, text: { regular: string; bold: string }): Promise<void> {
   const fonts = typeof document === 'undefined' ? undefined : document.fonts;
   if (lang !== 'zh' || !fonts) return Promise.resolve();
-  const all = loadCjkFonts()
-    .then(() =>
-      Promise.all([
-        fonts.load('400 1em "Noto Sans SC"', text.regular),
-        fonts.load('700 1em "Noto Sans SC"', text.bold),
-      ]),
-    )
-    .then(
-      () => undefined,
-      () => undefined,
-    );
-  return atMostFirstRenderWait(all);
+  return cjkGlyphs(fonts, text);
 }
 
 /**
@@ -76,13 +65,13 @@ export const VIEW_SYMBOLS = { regular: '←→★⋯≥', bold: '✓' } as const
 export function fontsForSymbols(): Promise<void> {
   const fonts = typeof document === 'undefined' ? undefined : document.fonts;
   if (!fonts) return Promise.resolve();
+  return cjkGlyphs(fonts, VIEW_SYMBOLS);
+}
+
+/** The Noto Sans SC subsets `text` needs, regular and bold, loaded (a failed load resolves too), or FIRST_RENDER_WAIT_MS passed. */
+function cjkGlyphs(fonts: FontFaceSet, text: { regular: string; bold: string }): Promise<void> {
   const all = loadCjkFonts()
-    .then(() =>
-      Promise.all([
-        fonts.load('400 1em "Noto Sans SC"', VIEW_SYMBOLS.regular),
-        fonts.load('700 1em "Noto Sans SC"', VIEW_SYMBOLS.bold),
-      ]),
-    )
+    .then(() => Promise.all([fonts.load('400 1em "Noto Sans SC"', text.regular), fonts.load('700 1em "Noto Sans SC"', text.bold)]))
     .then(
       () => undefined,
       () => undefined,
