@@ -44,6 +44,10 @@ const api = {
   cancel(epoch: number): void {
     core!.cancel(epoch);
   },
+  /** Resolves once no recording is under way here (RecorderCore#idle). */
+  idle(): Promise<void> {
+    return core ? core.idle() : Promise.resolve();
+  },
   /** The reference, when the run recorded here is it (RecorderCore#reference); else null. */
   reference(scenario: Scenario): Promise<SinkOutcome | null> {
     return core ? core.reference(scenario) : Promise.resolve(null);

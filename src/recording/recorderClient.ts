@@ -31,21 +31,44 @@ function recorderApi(): Comlink.Remote<RecorderApi> | null {
 
 /** Reference runs in their own worker, one at a time: each is a whole run of the scenario. */
 let referenceQueue: Promise<unknown> = Promise.resolve();
+/** Recordings started (or branched) so far: a reference run started before the latest one gives way. */
+let recordingsStarted = 0;
+/** Stops the reference run under way, if any (a recording started). */
+let interruptReference: (() => void) | null = null;
+
+function recordingStarted(): void {
+  recordingsStarted++;
+  interruptReference?.();
+}
 
 /**
  * Runs the failure-free scenario in a worker started for it and ended when it answers: what the
  * run held (in the scale run about a gigabyte of heap, most of it garbage no GC came for in an
  * idle worker) goes with the worker instead of staying for the page's lifetime.
+ *
+ * It runs only while no recording is under way, and a recording that starts meanwhile stops it
+ * (it runs again once that one is done): on a 2-core machine a whole second run beside a
+ * recording left the page's thread a fraction of a core, and its tasks took 2–3 times their
+ * CPU time (issue 17, e2e/bigRun.spec.ts: the run kept, then another applied). The verdict it
+ * serves waits meanwhile; the recording the user asked for does not.
  */
 function inReferenceWorker(scenario: Scenario): Promise<SinkOutcome> {
   const run = referenceQueue.then(async () => {
-    const worker = spawn('reference');
-    const api = Comlink.wrap<RecorderApi>(worker);
-    try {
-      return await api.failureFree(scenario);
-    } finally {
-      api[Comlink.releaseProxy]();
-      worker.terminate();
+    for (;;) {
+      const asked = recordingsStarted;
+      await recorderApi()?.idle();
+      if (asked !== recordingsStarted) continue;
+      const worker = spawn('reference');
+      const api = Comlink.wrap<RecorderApi>(worker);
+      const interrupted = new Promise<null>((resolve) => (interruptReference = () => resolve(null)));
+      try {
+        const outcome = await Promise.race([api.failureFree(scenario), interrupted]);
+        if (outcome) return outcome;
+      } finally {
+        interruptReference = null;
+        api[Comlink.releaseProxy]();
+        worker.terminate();
+      }
     }
   });
   referenceQueue = run.catch(() => undefined);
@@ -71,8 +94,14 @@ export function startRecorderWorker(onChunk: (c: RecordingChunk) => void, keyfra
   // Comlink calls are messages in order: connect is taken before any record.
   void api.connect(Comlink.proxy(onChunk), keyframeEvery);
   return {
-    record: (epoch, scenario, start, branches, detail) => void api.record(epoch, scenario, start, branches, detail),
-    branch: (epoch, position, action) => void api.branch(epoch, position, action),
+    record: (epoch, scenario, start, branches, detail) => {
+      recordingStarted();
+      void api.record(epoch, scenario, start, branches, detail);
+    },
+    branch: (epoch, position, action) => {
+      recordingStarted();
+      void api.branch(epoch, position, action);
+    },
     cancel: (epoch) => void api.cancel(epoch),
     keyframeNear: (epoch, position) => api.keyframeNear(epoch, position),
     confirmSealed: (gen, ids) => void api.confirmSealed(gen, ids),

@@ -304,6 +304,41 @@ describe('keyframe spacing in the worker', () => {
   });
 });
 
+describe('idle: when no recording is under way (a reference run waits for it)', () => {
+  const isDone = (p: Promise<void>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    return () => done;
+  };
+
+  it('answers at once with nothing recorded, and once the run is whole, a run started meanwhile included', async () => {
+    const { core, settled } = harness();
+    await core.idle();
+    core.record(1, DEFAULT_SCENARIO);
+    const idle = isDone(core.idle());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idle()).toBe(false);
+    // Another recording replaces the first before it ends: idle waits for that one as well.
+    core.record(2, { ...DEFAULT_SCENARIO, untilMs: 3000 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idle()).toBe(false);
+    await settled();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idle()).toBe(true);
+  });
+
+  it('answers when the recording is cancelled', async () => {
+    const { core } = harness();
+    core.record(1, DEFAULT_SCENARIO);
+    const idle = isDone(core.idle());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idle()).toBe(false);
+    core.cancel(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idle()).toBe(true);
+  });
+});
+
 describe('the exactly-once reference from the run being recorded', () => {
   const emit: UserAction = { do: 'emit', records: [{ key: 'b', value: 6 }] };
   const short = { ...DEFAULT_SCENARIO, untilMs: 3000 };

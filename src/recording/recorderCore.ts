@@ -91,6 +91,8 @@ export class RecorderCore {
   /** The run's keyframe spacing (keyframeSpacing.ts): how far apart the keyframes sent to the page are. */
   private pageKeyframeEvery = KEYFRAME_EVERY;
   private seeking = 0;
+  /** Asked when no recording is under way (`idle`): answered when the held one ends. */
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly send: (c: RecordingChunk) => void,
@@ -212,6 +214,26 @@ export class RecorderCore {
     }
   }
 
+  /**
+   * Resolves once no recording is under way here: none held, or the held one complete (recorded
+   * whole, cancelled or cut at the step cap). A recording started meanwhile is waited for too. The
+   * page runs a whole reference run in a second worker only then (recorderClient.ts): beside a
+   * recording on a 2-core machine it left the page's thread a fraction of a core.
+   */
+  idle(): Promise<void> {
+    if (!this.recording()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private recording(): boolean {
+    return this.timeline !== null && !this.timeline.complete;
+  }
+
+  private answerIdle(): void {
+    if (this.recording()) return;
+    for (const w of this.idleWaiters.splice(0)) w();
+  }
+
   /** The page decoded a seek's keyframe of table `gen`: its definitions are sent as references from now on. */
   confirmSealed(gen: number, ids: readonly number[]): void {
     if (gen === this.sealed.gen) this.sealed.confirm(ids);
@@ -224,6 +246,7 @@ export class RecorderCore {
     t.stop();
     this.sendChunk(epoch, t);
     this.answerWaiting();
+    this.answerIdle();
   }
 
   /** What `t` recorded since the last chunk, in pieces the page takes in a few ms each (chunkPieces.ts). */
@@ -277,6 +300,7 @@ export class RecorderCore {
       }
     } finally {
       this.looping = false;
+      this.answerIdle();
     }
   }
 }

@@ -5,7 +5,7 @@
  * (@tanstack/react-virtual measures each rendered row, so rows of any height work).
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { measureElement as measureWithEntry, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { measureElement as measureWithEntry, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { scrollParentOf, windowPadding, type WindowPadding } from './windowPadding';
 import { useAppStore } from '../../store/appStore';
 import { selectFastPlayback } from '../usePrefersReducedMotion';
@@ -38,6 +38,34 @@ function measureRow(el: Element, entry: ResizeObserverEntry | undefined, v: Virt
   return v.itemSizeCache.get(v.options.getItemKey(index)) ?? v.options.estimateSize(index);
 }
 
+/**
+ * The panel's size from a ResizeObserver, whose first report comes after the frame's own layout.
+ * tanstack's default reads `clientHeight` at once, in the layout effect that hands it the panel:
+ * a forced layout in the middle of the commit that mounts a big list (after "go back" to a big
+ * run, 14–21% of that task in a profile, issue 17). Until the first report the virtualizer uses
+ * `initialRect`, the size read in the animation frame that found the panel.
+ */
+function observeRectAfterLayout(instance: Virtualizer<HTMLElement, Element>, cb: (rect: Rect) => void): (() => void) | undefined {
+  const el = instance.scrollElement;
+  if (!el) return undefined;
+  if (typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(() => cb({ width: el.clientWidth, height: el.clientHeight }));
+  observer.observe(el);
+  return () => observer.disconnect();
+}
+
+interface Panel {
+  el: HTMLElement | null;
+  /** The list's offset in the panel (headings above it). */
+  margin: number;
+  rect: Rect;
+  scrollTop: number;
+}
+
+const NO_PANEL: Panel = { el: null, margin: 0, rect: { width: 0, height: 0 }, scrollTop: 0 };
+/** Size and scroll position only seed a newly found panel: the virtualizer follows them from there. */
+const samePanel = (a: Panel, b: Panel) => a.el === b.el && a.margin === b.margin;
+
 export function useWindowedRows(
   listRef: RefObject<HTMLElement | null>,
   count: number,
@@ -45,8 +73,8 @@ export function useWindowedRows(
   threshold = WINDOW_THRESHOLD,
 ): WindowedRows {
   const windowed = count > threshold;
-  const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
-  const [margin, setMargin] = useState(0);
+  const [panel, setPanel] = useState<Panel>(NO_PANEL);
+  const { el: scrollEl, margin } = panel;
   // While playing fast the offset is not checked each frame: getComputedStyle and
   // getBoundingClientRect force a style and layout pass in the middle of the frame's commit, which
   // the profiler showed as a visible share of every frame with the scale run; the headings above a
@@ -67,9 +95,17 @@ export function useWindowedRows(
       pending.current = 0;
       const list = listRef.current;
       const parent = scrollParentOf(list);
-      // Setting the same value again renders nothing (React bails out).
-      setScrollEl(parent);
-      if (list && parent) setMargin(Math.round(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop));
+      const next: Panel =
+        list && parent
+          ? {
+              el: parent,
+              margin: Math.round(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop),
+              rect: { width: parent.clientWidth, height: parent.clientHeight },
+              scrollTop: parent.scrollTop,
+            }
+          : { ...NO_PANEL, el: parent };
+      // The same panel again renders nothing.
+      setPanel((was) => (samePanel(was, next) ? was : next));
     });
   });
   const virtualizer = useVirtualizer({
@@ -80,6 +116,9 @@ export function useWindowedRows(
     scrollMargin: margin,
     overscan: 8,
     measureElement: measureRow,
+    observeElementRect: observeRectAfterLayout,
+    initialRect: panel.rect,
+    initialOffset: panel.scrollTop,
   });
   if (!windowed || scrollEl === null) {
     // Not windowed yet (first layout) or not needed: a small list renders whole; a big one
