@@ -18,12 +18,11 @@ import { FrozenStates, TimelineReaders, replay } from './timelineReaders';
 import { firstPositionAtTime, keyframeAtOrBefore, keyframesToSend, lastPositionAtOrBefore, withAddedKeyframe } from './timelineSearch';
 import type { EngineState } from './state';
 
-export type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyframe, TimelineChunk } from './timelineTypes';
 import { NO_EVENTS, SENT, type StepRecord, type Intervention, type RecordingError, type TimelineOptions, type Keyframe, type TimelineChunk } from './timelineTypes';
-
+export type { StepRecord, Intervention, RecordingError, TimelineOptions, Keyframe, TimelineChunk } from './timelineTypes';
+export { STEP_ON_MAX } from './timelineReaders';
 /** Keyframes a mirror keeps of those it took for far seeks (addKeyframe); the oldest goes first. */
 export const ADDED_KEYFRAMES = 3;
-export { STEP_ON_MAX } from './timelineReaders';
 
 export class Timeline {
   readonly keyframeEvery: number;
@@ -105,15 +104,17 @@ export class Timeline {
   }
 
   /**
-   * The live state at the end of a recording that ran its whole course: to `scenario.untilMs`
-   * or until no work was left, without failing, being stopped or hitting `maxSteps`. Null
-   * otherwise, and in a mirror. Read it, never change it (the recording extends from it).
+   * The live state where a recording ended, having run its course or been stopped (by the user, at
+   * `maxSteps`), unless it failed; null while it records, and in a mirror. Read only (it records on).
    */
+  get lastState(): Readonly<EngineState> | null {
+    return this.head && this.finished && !this.failure ? this.head.state : null;
+  }
+
+  /** `lastState` if the recording ran its whole course: to `scenario.untilMs` or out of work. */
   get endState(): Readonly<EngineState> | null {
-    const head = this.head;
-    if (!head || !this.finished || this.failure) return null;
-    const next = head.nextAtMs;
-    return next === undefined || next > this.scenario.untilMs ? head.state : null;
+    const next = this.head?.nextAtMs;
+    return next === undefined || next > this.scenario.untilMs ? this.lastState : null;
   }
 
   /** Records at most `steps` more steps; returns `complete`. */

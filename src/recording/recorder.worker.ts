@@ -4,7 +4,7 @@
  * chunk is one message, structured-cloned (see docs/architecture.md, "The engine in a Web Worker").
  */
 import * as Comlink from 'comlink';
-import { RecorderCore, type RecordingChunk } from './recorderCore';
+import { RecorderCore, type RecordingChunk, type SinkReference } from './recorderCore';
 import { RECORDER_TIMING } from './recorderTiming';
 import { buffersOf, type PackedKeyframe } from './keyframeCodec';
 import { failureFreeOutcome, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
@@ -25,7 +25,7 @@ const api = {
   connect(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): void {
     // A keyframe's text (when big: keyframeCodec.ts WHOLE_TEXT_AS_BYTES) and byte arrays are buffers the page takes over, not copies.
     const texts = (c: RecordingChunk) => c.chunk.keyframes.flatMap(buffersOf);
-    core = new RecorderCore((c) => void onChunk(Comlink.transfer(c, texts(c))), { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause });
+    core = new RecorderCore((c) => void onChunk(Comlink.transfer(c, texts(c))), { ...RECORDER_TIMING, keyframeEvery, now: () => performance.now(), pause, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
   },
   record(epoch: number, scenario: Scenario, start?: RetainedCheckpointImport, branches?: Intervention[], detail?: RecordingDetail): void {
     core!.record(epoch, scenario, start, branches, detail);
@@ -38,6 +38,10 @@ const api = {
     const p = await core!.keyframeNear(epoch, position);
     return p && Comlink.transfer(p, buffersOf(p));
   },
+  /** The page landed the seek it asked a keyframe for: recording goes on (RecorderCore#landed). */
+  landed(): void {
+    core?.landed();
+  },
   confirmSealed(gen: number, ids: number[]): void {
     core!.confirmSealed(gen, ids);
   },
@@ -49,7 +53,7 @@ const api = {
     return core ? core.idle() : Promise.resolve();
   },
   /** The reference, when the run recorded here is it (RecorderCore#reference); else null. */
-  reference(scenario: Scenario): Promise<SinkOutcome | null> {
+  reference(scenario: Scenario): Promise<SinkReference | null> {
     return core ? core.reference(scenario) : Promise.resolve(null);
   },
   /** A whole run: asked of a worker of its own (recorderClient.ts), so it never holds up a recording. */

@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import { isFailureFree, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 import type { RecorderApi } from './recorder.worker';
-import type { RecordingChunk } from './recorderCore';
+import type { RecordingChunk, SinkReference } from './recorderCore';
 import type { PackedKeyframe } from './keyframeCodec';
 
 export interface RecorderClient {
@@ -16,6 +16,8 @@ export interface RecorderClient {
   keyframeNear: (epoch: number, position: number) => Promise<PackedKeyframe | null>;
   /** The page decoded a keyframe's sealed definitions (sealedTable.ts): the worker refers to them from now on. */
   confirmSealed: (gen: number, ids: number[]) => void;
+  /** The page landed the seek it asked a keyframe for: the worker records on (it waits meanwhile). */
+  landed: () => void;
 }
 
 const hasWorkers = typeof Worker !== 'undefined';
@@ -33,6 +35,8 @@ function recorderApi(): Comlink.Remote<RecorderApi> | null {
 let referenceQueue: Promise<unknown> = Promise.resolve();
 /** Recordings started (or branched) so far: a reference run started before the latest one gives way. */
 let recordingsStarted = 0;
+/** A reference run starts this long after the recorder fell idle (and none started since). */
+const REFERENCE_AFTER_IDLE_MS = 500;
 /** Stops the reference run under way, if any (a recording started). */
 let interruptReference: (() => void) | null = null;
 
@@ -57,6 +61,8 @@ function inReferenceWorker(scenario: Scenario): Promise<SinkOutcome> {
     for (;;) {
       const asked = recordingsStarted;
       await recorderApi()?.idle();
+      // Right after a recording ends the page renders the run it shows (kept, or gone back to).
+      await new Promise((resolve) => setTimeout(resolve, REFERENCE_AFTER_IDLE_MS));
       if (asked !== recordingsStarted) continue;
       const worker = spawn('reference');
       const api = Comlink.wrap<RecorderApi>(worker);
@@ -78,14 +84,16 @@ function inReferenceWorker(scenario: Scenario): Promise<SinkOutcome> {
 /**
  * The sink output of the scenario's failure-free run (the exactly-once verdict's reference). When
  * the recording worker is recording that very run (a scenario without faults, from step 0, no user
- * action: RecorderCore#reference), it is the end of that recording; else a whole second run in a
- * worker of its own, too long for the page's thread. Null without a Worker.
+ * action: RecorderCore#reference), it is the end of that recording, or where the recording was
+ * stopped; else (or with `whole`) a whole second run in a worker of its own, too long for the
+ * page's thread. Null without a Worker.
  */
-export function failureFreeInWorker(scenario: Scenario): Promise<SinkOutcome> | null {
+export function failureFreeInWorker(scenario: Scenario, whole = false): Promise<SinkReference> | null {
   const api = recorderApi();
   if (!api) return null;
-  if (!isFailureFree(scenario)) return inReferenceWorker(scenario);
-  return api.reference(scenario).then((own) => own ?? inReferenceWorker(scenario));
+  const second = () => inReferenceWorker(scenario).then((outcome): SinkReference => ({ outcome, coversMs: Infinity }));
+  if (whole || !isFailureFree(scenario)) return second();
+  return api.reference(scenario).then((own) => own ?? second());
 }
 
 export function startRecorderWorker(onChunk: (c: RecordingChunk) => void, keyframeEvery: number): RecorderClient | null {
@@ -105,5 +113,6 @@ export function startRecorderWorker(onChunk: (c: RecordingChunk) => void, keyfra
     cancel: (epoch) => void api.cancel(epoch),
     keyframeNear: (epoch, position) => api.keyframeNear(epoch, position),
     confirmSealed: (gen, ids) => void api.confirmSealed(gen, ids),
+    landed: () => void api.landed(),
   };
 }

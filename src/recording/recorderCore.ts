@@ -24,6 +24,20 @@ export interface WireChunk extends Omit<TimelineChunk, 'keyframes'> {
   keyframes: PackedKeyframe[];
 }
 
+/**
+ * The exactly-once verdict's reference and the simulated time up to which it stands in for the
+ * whole failure-free run: Infinity for the whole run; for a failure-free run stopped early, its
+ * outcome where it stopped, up to that time. Why that suffices there: the verdict compares records
+ * only below both runs' settled offsets (engine/verdict/exactlyOnce.ts), and a run without
+ * failures or user actions never goes back, so at any step up to the stop its settled offsets are
+ * at most the stopped outcome's, and each settled record was delivered once for good: the
+ * verdict is the same as against the whole run. Past the stop (a branch recorded on) it is not.
+ */
+export interface SinkReference {
+  outcome: SinkOutcome;
+  coversMs: number;
+}
+
 export interface RecordingChunk {
   epoch: number;
   chunk: WireChunk;
@@ -71,9 +85,16 @@ export interface RecorderOptions {
    * supersedes it (keyframeNear), so fast scrubbing replays only the latest position.
    */
   seekSliceMs: number;
+  /**
+   * Longest the recording waits, after a seek's keyframe is answered, for the page to say the
+   * seek landed (`landed`): the page's landing frames then have the machine to themselves.
+   */
+  landHoldMs?: number;
   now: () => number;
   /** Lets queued requests (branch, cancel) in before the next slice. */
   pause: () => Promise<void>;
+  /** Waits `ms` while letting queued requests in (a timer, not a turn: no CPU meanwhile). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export class RecorderCore {
@@ -83,7 +104,7 @@ export class RecorderCore {
   private epoch = -1;
   private looping = false;
   /** Asked for the reference of a run still recording (see `reference`): answered when it ends. */
-  private waiting: { scenario: string; answer: (o: SinkOutcome | null) => void }[] = [];
+  private waiting: { scenario: string; answer: (o: SinkReference | null) => void }[] = [];
   /** Seek requests taken so far (the latest one is replayed), and those not answered yet. */
   private seeks = 0;
   /** The sealed values a seek's keyframe defines once per recording (sealedTable.ts). */
@@ -93,6 +114,9 @@ export class RecorderCore {
   private seeking = 0;
   /** Asked when no recording is under way (`idle`): answered when the held one ends. */
   private idleWaiters: (() => void)[] = [];
+  /** Until when (opts.now) the recording waits for the page to land a seek; 0 when it does not. */
+  private holdUntil = 0;
+  private wakeFromHold: (() => void) | null = null;
 
   constructor(
     private readonly send: (c: RecordingChunk) => void,
@@ -122,6 +146,7 @@ export class RecorderCore {
     this.timeline = t;
     this.sealed = new SealedTable();
     this.started = start !== undefined;
+    this.landed();
     this.restart(epoch);
     this.answerWaiting();
   }
@@ -135,6 +160,7 @@ export class RecorderCore {
     if (!t) throw new Error('No recording to branch');
     if (position > t.length) throw new RangeError(`Branch at step ${position}: only ${t.length} steps recorded`);
     t.branchOnly(position, action);
+    this.landed();
     this.restart(epoch);
     this.answerWaiting();
   }
@@ -144,11 +170,12 @@ export class RecorderCore {
    * the run held here is that reference: `scenario` has no fault action and is the one recorded,
    * from step 0, without user actions. Then the failure-free run IS this run and its sink outcome
    * at the end is the reference: answered once it is recorded, so the page needs no second
-   * whole run (in the scale run a second worker of ~1 GB of heap). Null when it is not, or stops
-   * being so (a branch, another recording, a cancel, a failure or the step cap): the page then
-   * runs the reference in a worker of its own.
+   * whole run (in the scale run a second worker of ~1 GB of heap). A run stopped early (kept by
+   * the user, or cut at the step cap) answers with its outcome where it stopped, a reference for
+   * the steps up to there (SinkReference). Null when it is not the run, or stops being it (a
+   * branch, another recording, a failure): the page then runs the reference in a worker of its own.
    */
-  reference(scenario: Scenario): Promise<SinkOutcome | null> {
+  reference(scenario: Scenario): Promise<SinkReference | null> {
     if (!isFailureFree(scenario)) return Promise.resolve(null);
     return new Promise((answer) => {
       this.waiting.push({ scenario: JSON.stringify(scenario), answer });
@@ -163,8 +190,10 @@ export class RecorderCore {
     this.waiting = this.waiting.filter((w) => {
       if (own !== w.scenario) w.answer(null);
       else if (t!.complete) {
-        const end = t!.endState;
-        w.answer(end ? sinkOutcome(end) : null);
+        // Run its course: the reference itself. Stopped (kept, or cut at the step cap): the reference
+        // up to where it stopped (see SinkReference).
+        const end = t!.endState ?? t!.lastState;
+        w.answer(end ? { outcome: sinkOutcome(end), coversMs: t!.endState ? Infinity : end.nowMs } : null);
       } else return true;
       return false;
     });
@@ -198,7 +227,7 @@ export class RecorderCore {
       // that read to replay from the worker's far keyframe on the page.
       const at = Math.floor(Math.max(0, position - 1) / SEEK_GRID) * SEEK_GRID;
       // Cut into parts when big: the page decodes it in short tasks (keyframeDecode.ts decodeInSlices).
-      if (at <= own.position) return packKeyframe(own, true, this.sealed);
+      if (at <= own.position) return this.answerSeek(packKeyframe(own, true, this.sealed));
       for (;;) {
         const until = this.opts.now() + this.opts.seekSliceMs;
         let there = t!.advanceReader(at, this.opts.stepsPerCheck);
@@ -208,7 +237,7 @@ export class RecorderCore {
         if (!live()) return null;
       }
       // A copy, not `stateAt`'s frozen and cached one: the worker has no views to keep it for.
-      return packKeyframe({ position: at, state: t!.copyAt(at) }, true, this.sealed);
+      return this.answerSeek(packKeyframe({ position: at, state: t!.copyAt(at) }, true, this.sealed));
     } finally {
       this.seeking--;
     }
@@ -234,6 +263,24 @@ export class RecorderCore {
     for (const w of this.idleWaiters.splice(0)) w();
   }
 
+  /**
+   * A seek's keyframe goes to the page, which decodes it and lands there over a few frames: the
+   * recording waits until the page says it landed (`landed`), at most opts.landHoldMs. On a
+   * 2-core machine the worker's slices beside those frames stretched them past 50 ms of wall
+   * time (20–30 ms of the page's thread CPU each; e2e/bigRun.spec.ts's seek while recording).
+   */
+  private answerSeek(p: PackedKeyframe): PackedKeyframe {
+    if (this.opts.landHoldMs && this.opts.sleep) this.holdUntil = this.opts.now() + this.opts.landHoldMs;
+    return p;
+  }
+
+  /** The page landed the seek (or moved on): recording goes on. */
+  landed(): void {
+    this.holdUntil = 0;
+    this.wakeFromHold?.();
+    this.wakeFromHold = null;
+  }
+
   /** The page decoded a seek's keyframe of table `gen`: its definitions are sent as references from now on. */
   confirmSealed(gen: number, ids: readonly number[]): void {
     if (gen === this.sealed.gen) this.sealed.confirm(ids);
@@ -244,6 +291,7 @@ export class RecorderCore {
     const t = this.timeline;
     if (!t || epoch !== this.epoch || t.complete) return;
     t.stop();
+    this.landed();
     this.sendChunk(epoch, t);
     this.answerWaiting();
     this.answerIdle();
@@ -279,6 +327,11 @@ export class RecorderCore {
         if (!t || t.complete) break;
         if (this.seeking > 0) {
           await this.opts.pause();
+          continue;
+        }
+        const held = this.holdUntil - this.opts.now();
+        if (held > 0) {
+          await Promise.race([this.opts.sleep!(held), new Promise<void>((wake) => (this.wakeFromHold = wake))]);
           continue;
         }
         if (epoch !== this.epoch) {

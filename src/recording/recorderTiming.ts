@@ -19,4 +19,6 @@ export const RECORDER_TIMING = {
   // A big run's keyframes are kept this many times closer together here than on the page
   // (recorderCore.ts keyframesDenser): a far seek's replay in the worker is that much shorter.
   keyframesDenser: 4,
+  // The recording waits at most this long for the page to land a seek (RecorderCore#answerSeek).
+  landHoldMs: 1000,
 } as const;

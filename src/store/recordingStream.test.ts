@@ -27,6 +27,9 @@ vi.mock('../recording/recorderClient', async () => {
         seekSliceMs: 4,
         now: () => clock++,
         pause: () => new Promise<void>((resolve) => slices.waiting.push(resolve)),
+        // Held for a seek until the page lands it: on this clock only `landed` ends the hold.
+        landHoldMs: 1e9,
+        sleep: () => new Promise<void>((resolve) => slices.waiting.push(resolve)),
       });
       // Requests reach the worker later, in order, as Comlink's messages do (never inside the page's call).
       const later = (f: () => void) => void Promise.resolve().then(f);
@@ -36,6 +39,7 @@ vi.mock('../recording/recorderClient', async () => {
         cancel: (epoch: number) => later(() => core.cancel(epoch)),
         keyframeNear: (epoch: number, position: number) => core.keyframeNear(epoch, position),
         confirmSealed: (gen: number, ids: number[]) => later(() => core.confirmSealed(gen, ids)),
+        landed: () => later(() => core.landed()),
       };
     },
   };
@@ -202,6 +206,40 @@ describe('far seeks in a big run, answered by the worker', () => {
     for (let i = 0; i < 100 && store().pacedCursors !== null; i++) await wait(20);
     stop();
     expect(seen).toEqual([[850, 0, 0, 0], [850, 850, 0, 0], [850, 850, 850, 0], null]);
+  });
+
+  it('the recording waits while the page lands a far seek, and records on once it has', async () => {
+    const t = await bigRun(900);
+    store().setCursor(850);
+    await landed(850);
+    // Landing: the reading panels follow a frame apart; the worker records nothing meanwhile.
+    const length = t.length;
+    expect(store().pacedCursors).not.toBeNull();
+    while (store().pacedCursors !== null) {
+      await slice();
+      expect(t.length).toBe(length);
+      await wait(5);
+    }
+    await wait(40);
+    for (let i = 0; i < 20; i++) await slice();
+    expect(t.length).toBeGreaterThan(length);
+  });
+
+  it('a far seek superseded before it lands does not keep the recording waiting', async () => {
+    const t = await bigRun(900);
+    store().setCursor(850);
+    // The worker answers; a near seek supersedes the far one before the page lands it.
+    for (let i = 0; i < 10_000 && t.keyframeNear(850).position === 0 && store().cursor === 0; i++) {
+      await slice();
+      if (slices.waiting.length > 0 && store().cursor === 0) store().setCursor(20);
+    }
+    expect(store().cursor).toBe(20);
+    // The worker replays for the far seek and answers; the page drops that keyframe and tells it
+    // to record on (on this clock, nothing else would end the wait).
+    const length = t.length;
+    for (let i = 0; i < 2000 && t.length === length; i++) await slice();
+    expect(t.length).toBeGreaterThan(length);
+    expect(t.keyframeNear(850).position).toBe(0);
   });
 
   it('a seek that lands at once supersedes a waiting one: no "seeking", and its keyframe is dropped undecoded', async () => {

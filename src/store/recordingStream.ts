@@ -78,6 +78,8 @@ export function recordingStream(set: Set, get: Get) {
   let began = { at: 0, steps: 0, simMs: 0 };
   /** Seeks asked so far: only the latest one's keyframe is decoded (prepareSeek). */
   let seeks = 0;
+  /** The worker answered a seek with a keyframe and waits for the page to land it (`landed`). */
+  let holding = false;
   const now = () => performance.now();
 
   const clientOf = (): RecorderClient | null => {
@@ -211,7 +213,12 @@ export function recordingStream(set: Set, get: Get) {
         .keyframeNear(heldEpoch, position)
         .then(async (p) => {
           // Superseded (the worker mostly answers null then): megabytes of text dropped undecoded.
-          if (!p || stale() || p.position > t.length) return;
+          if (!p || stale() || p.position > t.length) {
+            // The worker waits for this seek to land: it never will.
+            if (p) client!.landed();
+            return;
+          }
+          holding = true;
           // A big run's keyframe is tens of MB of text: decoded a part at a time, in short tasks.
           const state = await decodeInSlices(p, DECODE_SLICE_MS, nextTask, stale);
           // Decoded: the page holds its sealed values, the worker may refer to them (whether or not this seek still stands).
@@ -221,6 +228,12 @@ export function recordingStream(set: Set, get: Get) {
           await prepareReads(t, position, p.position, stale);
         })
         .catch(() => undefined);
+    },
+    /** A seek prepared here landed, or gave way to another move: the worker, waiting meanwhile, records on. */
+    landed(): void {
+      if (!holding) return;
+      holding = false;
+      client?.landed();
     },
     cancel(t: Timeline): void {
       if (t.complete || !t.mirrored) return;

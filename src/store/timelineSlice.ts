@@ -132,6 +132,8 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     const wait = stream.prepareSeek(timeline, clamped);
     if (!wait) {
       set({ cursor: clamped, pacedCursors: null, seekingTo: null });
+      // It supersedes a far seek whose keyframe the worker may be holding the recording for.
+      stream.landed();
       return Promise.resolve();
     }
     // Said only after a while (most seeks land sooner); a seek superseding one already said so
@@ -144,7 +146,10 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
       if (saying !== null) clearTimeout(saying);
       if (seek !== seeks) return;
       if (get().timeline === timeline) land(Math.min(clamped, timeline.length));
-      else set({ seekingTo: null });
+      else {
+        set({ seekingTo: null });
+        stream.landed();
+      }
     });
   }
 
@@ -161,6 +166,7 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     const atHand = (p: number) => p < 0 || timeline.stepsToRead(p) === 0;
     if (!atHand(from) || !atHand(from - 1)) {
       set({ cursor: position, pacedCursors: null, seekingTo: null });
+      nextFrame(stream.landed);
       return;
     }
     let paced: readonly number[] | null = new Array<number>(PANEL_GROUPS).fill(from);
@@ -168,11 +174,15 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
     let moved = 0;
     const next = () => {
       const s = get();
-      if (!paced || s.pacedCursors !== paced || s.cursor !== position) return;
+      if (!paced || s.pacedCursors !== paced || s.cursor !== position) {
+        stream.landed();
+        return;
+      }
       moved++;
       paced = moved >= PANEL_GROUPS ? null : paced.map((c, g) => (g < moved ? position : c));
       set({ pacedCursors: paced });
       if (paced) nextFrame(next);
+      else nextFrame(stream.landed);
     };
     nextFrame(next);
   }

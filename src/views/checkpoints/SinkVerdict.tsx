@@ -11,7 +11,7 @@ export function SinkVerdict() {
   const t = useT();
   const scenario = useAppStore((s) => s.timeline.scenario);
   const state = useViewState();
-  const reference = useSyncExternalStore(onReference, () => referenceOf(scenario));
+  const reference = useSyncExternalStore(onReference, () => referenceOf(scenario, state.nowMs));
   const fast = useAppStore(selectFastPlayback);
   const v = pacedSinkVerdict(scenario, state, reference, fast);
   if (!v) {

@@ -7,24 +7,28 @@
 import { exactlyOnceVerdict, failureFreeOutcome, type EngineState, type ExactlyOnceVerdict, type Scenario, type SinkOutcome } from '../../engine';
 import type { MessageKey } from '../../i18n/messages';
 import { failureFreeInWorker } from '../../recording/recorderClient';
+import type { SinkReference } from '../../recording/recorderCore';
 
-const references = new WeakMap<Scenario, SinkOutcome>();
+const references = new WeakMap<Scenario, SinkReference>();
 const pending = new WeakSet<Scenario>();
 const listeners = new Set<() => void>();
 
 /**
- * The failure-free run's output, or null while it is on its way (the page asks once per scenario
- * and is told when it arrives): from the recording itself when the scenario has no fault, else
- * from a worker run for it (recorderClient.failureFreeInWorker). Without a worker it is computed here.
+ * The failure-free run's output for the verdict at simulated time `atMs`, or null while it is on
+ * its way (the page asks once per scenario and is told when it arrives): from the recording itself
+ * when the scenario has no fault (where a kept run stopped, for the steps up to there:
+ * recorderCore.ts SinkReference), else from a worker run for it (recorderClient.failureFreeInWorker).
+ * A step past what the reference covers (a kept run branched and recorded on) asks for the whole
+ * run. Without a worker it is computed here.
  */
-export function referenceOf(scenario: Scenario): SinkOutcome | null {
+export function referenceOf(scenario: Scenario, atMs = 0): SinkOutcome | null {
   const known = references.get(scenario);
-  if (known) return known;
+  if (known && atMs <= known.coversMs) return known.outcome;
   if (pending.has(scenario)) return null;
-  const inWorker = failureFreeInWorker(scenario);
+  const inWorker = failureFreeInWorker(scenario, known !== undefined);
   if (!inWorker) {
     const r = failureFreeOutcome(scenario);
-    references.set(scenario, r);
+    references.set(scenario, { outcome: r, coversMs: Infinity });
     return r;
   }
   pending.add(scenario);
@@ -50,7 +54,7 @@ export interface SinkVerdictView {
   why: MessageKey;
 }
 
-export function sinkVerdictAt(scenario: Scenario, state: EngineState, reference: SinkOutcome | null = referenceOf(scenario)): SinkVerdictView | null {
+export function sinkVerdictAt(scenario: Scenario, state: EngineState, reference: SinkOutcome | null = referenceOf(scenario, state.nowMs)): SinkVerdictView | null {
   if (!reference) return null;
   const verdict = exactlyOnceVerdict(state, reference);
   const out = state.job.output;
