@@ -21,6 +21,8 @@ export const jobGraphEn = {
   jgCutComplete: 'complete',
   jgCutSelect: 'Cut',
   jgCutAuto: 'latest',
+  jgFastThinned: 'Playing fast: some records on the wires not drawn',
+  jgFastThinnedHint: 'While playing fast at most {n} items are drawn per frame; pause to see them all.',
   jgCutOption: 'checkpoint {id}',
   jgCutLabel: 'cut {id}',
   jgCutDone: 'cut {id} ✓',

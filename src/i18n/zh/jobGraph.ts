@@ -23,6 +23,8 @@ export const jobGraphZh: Record<keyof typeof jobGraphEn, string> = {
   jgCutComplete: '已完成',
   jgCutSelect: '切面',
   jgCutAuto: '最新',
+  jgFastThinned: '快速播放：连线上的部分记录未画出',
+  jgFastThinnedHint: '快速播放时每帧最多画出 {n} 个元素；暂停即可全部看到。',
   jgCutOption: '检查点 {id}',
   jgCutLabel: '切面 {id}',
   jgCutDone: '切面 {id} ✓',

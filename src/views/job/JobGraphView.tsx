@@ -12,13 +12,13 @@ import { rainbow } from '../colors';
 import { useAppStore } from '../../store/appStore';
 import { selectSelectedTask, selectStateAtCursor } from '../../store/selectors';
 import { useT } from '../../i18n/useT';
-import { usePrefersReducedMotion } from '../usePrefersReducedMotion';
+import { selectFastPlayback, usePrefersReducedMotion } from '../usePrefersReducedMotion';
 import { GROUP_ABOVE, SHOWN_WHEN_GROUPED, groupedWires, layoutGrouped, summarizeGroup } from './subtaskGroups';
 import { GroupNode } from './GroupNode';
 import { channelViews } from './channelBuffers';
 import { taskStatus } from './taskStatus';
 import { chooseCut, checkpointCut } from './checkpointCut';
-import { cutPolyline, placeItems } from './itemGeometry';
+import { FAST_ITEMS_MAX, cutPolyline, placeItems, thinWireRecords } from './itemGeometry';
 import { useItemsLayer } from './useItemsLayer';
 import { ChannelLanes } from './ChannelLanes';
 import { SubtaskNode } from './SubtaskNode';
@@ -59,7 +59,14 @@ export function JobGraphView() {
     [topology.maxParallelism],
   );
   const channels = useMemo(() => channelViews(state), [state]);
-  const { items, overflow } = useMemo(() => placeItems(layout, channels), [layout, channels]);
+  const { items: placed, overflow } = useMemo(() => placeItems(layout, channels), [layout, channels]);
+  // Playing fast, a big graph draws a share of the records on its wires (thinWireRecords).
+  const fast = useAppStore(selectFastPlayback);
+  const { items, omitted } = useMemo(() => (fast ? thinWireRecords(placed, FAST_ITEMS_MAX) : { items: placed, omitted: 0 }), [placed, fast]);
+  // Said from the first thinned frame until playing fast stops: a note that came and went with each frame would flicker.
+  const [thinned, setThinned] = useState(false);
+  if (omitted > 0 && !thinned) setThinned(true);
+  if (!fast && thinned) setThinned(false);
   const cut = useMemo(() => {
     const choice = chooseCut(state, cutSelection);
     return choice ? checkpointCut(state, channels, choice) : null;
@@ -211,6 +218,11 @@ export function JobGraphView() {
           <g ref={layer} className="items" data-testid="flow-items" />
         </svg>
       </div>
+      {thinned && (
+        <p className="job-thinned" data-testid="job-thinned" role="status" title={t('jgFastThinnedHint', { n: FAST_ITEMS_MAX })}>
+          {t('jgFastThinned')}
+        </p>
+      )}
       <JobLegend scenario={state.scenario} laneCells={layout.laneCells} t={t} />
     </section>
   );
