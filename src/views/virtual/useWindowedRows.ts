@@ -5,7 +5,7 @@
  * (@tanstack/react-virtual measures each rendered row, so rows of any height work).
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { measureElement as measureWithEntry, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, measureElement as measureWithEntry, observeElementOffset, useVirtualizer, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { scrollParentOf, windowPadding, type WindowPadding } from './windowPadding';
 import { useAppStore } from '../../store/appStore';
 import { selectFastPlayback } from '../usePrefersReducedMotion';
@@ -54,16 +54,48 @@ function observeRectAfterLayout(instance: Virtualizer<HTMLElement, Element>, cb:
   return () => observer.disconnect();
 }
 
+type Options = VirtualizerOptions<HTMLElement, Element>;
+/** Where a panel was last seen scrolled to: read in the animation frame, or told by its scroll events. */
+type Seen = { current: { el: HTMLElement; top: number } | null };
+
+/**
+ * tanstack writes the panel's scroll position as it takes the panel (enabled, or another panel):
+ * the offset it starts from, `initialOffset`, which is where the panel was last seen. scrollTo
+ * forces a layout in the commit that mounts the list (after "go back" or a far seek, up to a
+ * quarter of such a task in a profile, issue 17), and writing where the panel already is changes
+ * nothing, not even a scroll event. That write is skipped; every other one is made. `taking` is
+ * set while the virtualizer takes a panel: it subscribes to the panel's scrolling right before.
+ */
+function scrollUnlessThere(seen: Seen, taking: { current: boolean }): Options['scrollToFn'] {
+  return (offset, options, instance) => {
+    const takeover = taking.current;
+    taking.current = false;
+    const at = seen.current;
+    if (takeover && at && at.el === instance.scrollElement && !options.behavior && offset + (options.adjustments ?? 0) === at.top) return;
+    elementScroll(offset, options, instance);
+  };
+}
+
+/** tanstack's scroll observer, noting each offset it reports and when it starts (see scrollUnlessThere). */
+function observeOffsetNoting(seen: Seen, taking: { current: boolean }): Options['observeElementOffset'] {
+  return (instance, cb) => {
+    taking.current = true;
+    return observeElementOffset(instance, (offset, isScrolling) => {
+      if (instance.scrollElement) seen.current = { el: instance.scrollElement, top: offset };
+      cb(offset, isScrolling);
+    });
+  };
+}
+
 interface Panel {
   el: HTMLElement | null;
   /** The list's offset in the panel (headings above it). */
   margin: number;
   rect: Rect;
-  scrollTop: number;
 }
 
-const NO_PANEL: Panel = { el: null, margin: 0, rect: { width: 0, height: 0 }, scrollTop: 0 };
-/** Size and scroll position only seed a newly found panel: the virtualizer follows them from there. */
+const NO_PANEL: Panel = { el: null, margin: 0, rect: { width: 0, height: 0 } };
+/** The size only seeds a newly found panel: the virtualizer follows it from there. */
 const samePanel = (a: Panel, b: Panel) => a.el === b.el && a.margin === b.margin;
 
 export function useWindowedRows(
@@ -88,7 +120,14 @@ export function useWindowedRows(
   // One frame pending at a time, not cancelled by the next render: a list re-rendered every frame
   // (playing at 1×) is still checked once a frame.
   const pending = useRef(0);
+  const seen = useRef<{ el: HTMLElement; top: number } | null>(null);
+  const taking = useRef(false);
   useEffect(() => () => cancelAnimationFrame(pending.current), []);
+  // A list that stops being windowed forgets its panel: windowed again, it is measured anew in a
+  // frame (where it was scrolled to meanwhile included) before the virtualizer takes it.
+  useEffect(() => {
+    if (!windowed && scrollEl !== null) setPanel(NO_PANEL);
+  }, [windowed, scrollEl]);
   useEffect(() => {
     if (!windowed || (fast && scrollEl !== null) || pending.current !== 0) return;
     pending.current = requestAnimationFrame(() => {
@@ -101,10 +140,10 @@ export function useWindowedRows(
               el: parent,
               margin: Math.round(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop),
               rect: { width: parent.clientWidth, height: parent.clientHeight },
-              scrollTop: parent.scrollTop,
             }
           : { ...NO_PANEL, el: parent };
       // The same panel again renders nothing.
+      if (parent) seen.current = { el: parent, top: parent.scrollTop };
       setPanel((was) => (samePanel(was, next) ? was : next));
     });
   });
@@ -117,8 +156,10 @@ export function useWindowedRows(
     overscan: 8,
     measureElement: measureRow,
     observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollUnlessThere(seen, taking),
+    observeElementOffset: observeOffsetNoting(seen, taking),
     initialRect: panel.rect,
-    initialOffset: panel.scrollTop,
+    initialOffset: () => (seen.current?.el === scrollEl ? seen.current.top : 0),
   });
   if (!windowed || scrollEl === null) {
     // Not windowed yet (first layout) or not needed: a small list renders whole; a big one
