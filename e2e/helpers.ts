@@ -83,6 +83,22 @@ export async function recorded(page: Page, timeout = 45_000): Promise<void> {
   );
 }
 
+/**
+ * Opens the app and loads a scenario file as a teacher does (⚙ Configuration → Import / export →
+ * the file input), then waits for its run to be recorded whole (at most `timeout` ms each).
+ */
+export async function loadScenarioFile(page: Page, name: string, buffer: Buffer, timeout: number): Promise<void> {
+  await page.goto('/');
+  await storageReady(page);
+  await page.getByTestId('config-button').click();
+  await page.getByTestId('tab-io').click();
+  await page.getByTestId('io-file-input').setInputFiles({ name, mimeType: 'application/json', buffer });
+  await expect(page.getByTestId('io-status')).toContainText('Loaded', { timeout });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('config-dialog')).toHaveCount(0);
+  await recorded(page, timeout);
+}
+
 /** "Next event of this kind" `times` times, as a user does with the jump box and its › button. */
 export async function jump(page: Page, kind: string, times = 1): Promise<void> {
   await page.getByTestId('jump-kind').selectOption(kind);

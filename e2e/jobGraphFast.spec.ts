@@ -3,10 +3,8 @@
 // cells kept) and says so over the legend until paused.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { CheckpointLabHook } from '../src/app/checkpointLabHook';
-import { englishByDefault, storageReady, watchErrors } from './helpers';
+import { englishByDefault, loadScenarioFile, watchErrors } from './helpers';
 
-type LabWindow = Window & { __checkpointLab: CheckpointLabHook };
 // The scale run (parallelism 16, 100,000 keys) cut to its first 60 s: up to ~1,800 items a frame.
 const SCALE = JSON.parse(readFileSync('scenarios/scale-run.json', 'utf8')) as Record<string, unknown>;
 const SCENARIO = Buffer.from(JSON.stringify({ ...SCALE, untilMs: 60_000 }));
@@ -14,16 +12,7 @@ const SCENARIO = Buffer.from(JSON.stringify({ ...SCALE, untilMs: 60_000 }));
 test.describe.configure({ timeout: 180_000 });
 test.beforeEach(({ context }) => englishByDefault(context));
 
-async function loadRun(page: Page): Promise<void> {
-  await page.goto('/');
-  await storageReady(page);
-  await page.getByTestId('config-button').click();
-  await page.getByTestId('tab-io').click();
-  await page.getByTestId('io-file-input').setInputFiles({ name: 'scale-60s.json', mimeType: 'application/json', buffer: SCENARIO });
-  await expect(page.getByTestId('io-status')).toContainText('Loaded', { timeout: 60_000 });
-  await page.keyboard.press('Escape');
-  await expect.poll(() => page.evaluate(() => (window as unknown as LabWindow).__checkpointLab.recording()), { timeout: 120_000 }).toBe(false);
-}
+const loadRun = (page: Page) => loadScenarioFile(page, 'scale-60s.json', SCENARIO, 120_000);
 
 const drawn = (page: Page) => page.evaluate(() => document.querySelectorAll('[data-testid="flow-items"] g.item:not([display="none"])').length);
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { CheckpointLabHook } from '../src/app/checkpointLabHook';
-import { englishByDefault, screenshotAndMeasure, storageReady, watchErrors } from './helpers';
+import { englishByDefault, loadScenarioFile, screenshotAndMeasure, watchErrors } from './helpers';
 
 type LabWindow = Window & { __checkpointLab: CheckpointLabHook };
 const SCENARIO = readFileSync('scenarios/views-at-scale.json');
@@ -16,22 +16,9 @@ test.describe.configure({ timeout: 240_000 });
 test.beforeEach(({ context }) => englishByDefault(context));
 
 async function loadBigRun(page: Page): Promise<void> {
-  await page.goto('/');
-  await storageReady(page);
-  await page.getByTestId('config-button').click();
-  await page.getByTestId('tab-io').click();
-  await page.getByTestId('io-file-input').setInputFiles({ name: 'views-at-scale.json', mimeType: 'application/json', buffer: SCENARIO });
-  await expect(page.getByTestId('io-status')).toContainText('Loaded', { timeout: 180_000 });
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('config-dialog')).toHaveCount(0);
-  await recorded(page);
+  await loadScenarioFile(page, 'views-at-scale.json', SCENARIO, 240_000);
   await page.getByTestId('jump-end').click();
   await expect(page.getByTestId('step-forward')).toBeDisabled();
-}
-
-/** The run streams in from the recording worker: wait for its end before going there. */
-async function recorded(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => (window as unknown as LabWindow).__checkpointLab.recording()), { timeout: 240_000 }).toBe(false);
 }
 
 const nodesIn = (page: Page, testId: string) =>
@@ -135,14 +122,7 @@ const CP500 = JSON.stringify({
 
 test('500 checkpoints: the timeline and the charts stay under the node bound and still inspect a checkpoint', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/');
-  await storageReady(page);
-  await page.getByTestId('config-button').click();
-  await page.getByTestId('tab-io').click();
-  await page.getByTestId('io-file-input').setInputFiles({ name: 'cp500.json', mimeType: 'application/json', buffer: Buffer.from(CP500) });
-  await expect(page.getByTestId('io-status')).toContainText('Loaded', { timeout: 180_000 });
-  await page.keyboard.press('Escape');
-  await recorded(page);
+  await loadScenarioFile(page, 'cp500.json', Buffer.from(CP500), 180_000);
   await page.getByTestId('jump-end').click();
   await expect(page.getByTestId('step-forward')).toBeDisabled();
   // The history's first row is the newest checkpoint.
