@@ -3,7 +3,7 @@
  * logical clock to its time, runs its handler and returns the events it produced.
  */
 import { createQueue, dequeue, enqueue, peek } from './core/eventQueue';
-import { clonePlain, digestPlain } from './core/plainData';
+import { clonePlain, digestPlain, frozenClone } from './core/plainData';
 import { sealFinished } from './sealFinished';
 import { createRng } from './core/rng';
 import type { EngineEvent } from './events';
@@ -68,6 +68,11 @@ export class Simulation {
   /** The whole engine state as plain data (a copy; byte arrays are shared, they are immutable). */
   snapshot(): EngineState {
     return clonePlain(this.s);
+  }
+
+  /** `snapshot()` deep-frozen, made in one pass (plainData.frozenClone): the views' copy. */
+  frozenSnapshot(): EngineState {
+    return frozenClone(this.s);
   }
 
   /** Read-only access to the live state, for code that copies what it needs right away. */

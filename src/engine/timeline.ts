@@ -9,7 +9,7 @@
  */
 import type { UserAction } from './actions';
 import type { Scenario } from './scenario/scenarioSchema';
-import { clonePlain, deepFreeze } from './core/plainData';
+import { clonePlain } from './core/plainData';
 import type { EngineEvent } from './events';
 import { quietStepOf } from './quietStep';
 import { summarizeEvents, type RecordingDetail } from './recordSummary';
@@ -251,7 +251,7 @@ export class Timeline {
     this.check(position);
     const cached = this.frozen.get(position);
     if (cached) return cached;
-    const state = deepFreeze(this.copyAt(position));
+    const state = this.readers.copyAt(position, this.keyframeAtOrBefore(position), this.interventionList, true);
     this.frozen.keep(position, state);
     return state;
   }

@@ -37,12 +37,12 @@ export class TimelineReaders {
   private readers: Reader[] = [];
   private uses = 0;
 
-  /** A copy of the state after `position` steps, read from `kf` or stepped on from a nearer read. */
-  copyAt(position: number, kf: Keyframe, interventions: readonly Intervention[]): EngineState {
+  /** A copy of the state after `position` steps (deep-frozen with `frozen`), read from `kf` or stepped on from a nearer read. */
+  copyAt(position: number, kf: Keyframe, interventions: readonly Intervention[], frozen = false): EngineState {
     const r = this.near(position, kf, interventions) ?? this.restore(kf);
     replay(r.sim, r.pos, position);
     r.pos = position;
-    return r.sim.snapshot();
+    return frozen ? r.sim.frozenSnapshot() : r.sim.snapshot();
   }
 
   /** Moves a working simulation toward `position` by at most `maxSteps` (a restore is a move of its own); true once there. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clonePlain, digestPlain, sealPlain } from './plainData';
+import fc from 'fast-check';
+import { clonePlain, deepFreeze, digestPlain, frozenClone, sealPlain } from './plainData';
 import { Simulation } from '../simulation';
 import { DEFAULT_SCENARIO } from '../defaultScenario';
 
@@ -45,5 +46,55 @@ describe('sealed values (append-only history)', () => {
     // The job goes on committing with the shared history in place.
     for (let i = 0; i < 300; i++) sim.step();
     expect(sim.state.job.output.emitted).toBeGreaterThan(snap.job.output.emitted);
+  });
+});
+
+/** Every object and array reachable from `v` is frozen (byte arrays cannot be, and are shared). */
+function frozenThrough(v: unknown): boolean {
+  if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return true;
+  return Object.isFrozen(v) && Object.values(v).every(frozenThrough);
+}
+
+describe('frozenClone: the views’ copy in one pass', () => {
+  const plain: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+    v: fc.oneof(
+      { depthSize: 'small' },
+      fc.constant(null),
+      fc.boolean(),
+      fc.double({ noNaN: true }),
+      fc.string(),
+      fc.uint8Array({ maxLength: 4 }),
+      fc.array(tie('v'), { maxLength: 4 }),
+      fc.dictionary(fc.oneof(fc.string(), fc.constant('__proto__')), tie('v'), { maxKeys: 4 }),
+    ),
+  })).v;
+
+  it('equals deepFreeze(clonePlain(v)): same data, frozen throughout, nothing of the original frozen or shared but bytes', () => {
+    fc.assert(
+      fc.property(plain, (v) => {
+        const before = digestPlain(v);
+        const once = frozenClone(v);
+        expect(once).toEqual(deepFreeze(clonePlain(v)));
+        expect(digestPlain(once)).toBe(before);
+        expect(frozenThrough(once)).toBe(true);
+        if (v !== null && typeof v === 'object' && !(v instanceof Uint8Array)) {
+          expect(once).not.toBe(v);
+          expect(Object.isFrozen(v)).toBe(false);
+        }
+      }),
+    );
+  });
+
+  it('shares byte arrays and sealed values, and keeps an own "__proto__" key as data', () => {
+    const bytes = Uint8Array.of(1, 2);
+    const done = sealPlain([{ key: 'a' }]);
+    const v = JSON.parse('{"__proto__": {"x": 1}, "y": [2]}') as Record<string, unknown>;
+    Object.assign(v, { bytes, done });
+    const c = frozenClone(v);
+    expect(c.bytes).toBe(bytes);
+    expect(c.done).toBe(done);
+    expect(Object.keys(c)).toEqual(['__proto__', 'y', 'bytes', 'done']);
+    expect(Object.getPrototypeOf(c)).toBe(Object.prototype);
+    expect(() => ((c.y as number[]).push(3))).toThrow(TypeError);
   });
 });

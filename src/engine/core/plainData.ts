@@ -49,6 +49,34 @@ function cloneAny(v: unknown): unknown {
   return out;
 }
 
+/**
+ * `deepFreeze(clonePlain(value))` in one pass: each copied object and array is frozen as it is
+ * made (shared byte arrays and sealed values are frozen already). The views' state at each step
+ * they show is such a copy (Timeline#stateAt): two passes, and `deepFreeze`'s key array for every
+ * object, were a quarter of what the page allocated while the scale run played fast.
+ */
+export function frozenClone<T>(value: T): T {
+  return frozenCloneAny(value) as T;
+}
+
+function frozenCloneAny(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (v instanceof Uint8Array || SEALED.has(v)) return v;
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = frozenCloneAny(v[i]);
+    return Object.freeze(out);
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in v as Record<string, unknown>) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x === undefined) continue;
+    if (k === '__proto__') Object.defineProperty(out, k, { value: frozenCloneAny(x), enumerable: true, writable: true, configurable: true });
+    else out[k] = frozenCloneAny(x);
+  }
+  return Object.freeze(out);
+}
+
 /** Freezes plain data deeply (views must never mutate a recorded step). */
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array) && !Object.isFrozen(value)) {
