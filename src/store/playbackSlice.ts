@@ -10,9 +10,14 @@ export const SPEED_MIN = 0.05;
 export const SPEED_MAX = 50;
 /**
  * Replay on the page's thread per frame of playback, at most (ms): leaves room for the render in
- * a task under 50 ms (src/app/usePlayback.ts).
+ * a task under 50 ms (src/app/usePlayback.ts), and idle time between frames, where V8 does its
+ * garbage collection's incremental work. With 12 ms the page's thread was never idle while the
+ * scale run played at 50×, and collection steps and pauses landed inside frames: 10 s of playing,
+ * three runs each (untraced), had 3, 4, 5 tasks over 50 ms (longest 151 ms) at 12 ms and 2, 0, 2
+ * (longest 74 ms) at 6 ms, reaching about three quarters of the steps (the speed control says
+ * what it reached).
  */
-export const REPLAY_BUDGET_MS = 12;
+export const REPLAY_BUDGET_MS = 6;
 
 export interface PlaybackSlice {
   playing: boolean;
