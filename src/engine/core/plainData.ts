@@ -27,26 +27,7 @@ export function isSealed(value: object): boolean {
 
 /** Deep-copies plain data, sharing (immutable) byte arrays and sealed values. */
 export function clonePlain<T>(value: T): T {
-  return cloneAny(value) as T;
-}
-
-function cloneAny(v: unknown): unknown {
-  if (v === null || typeof v !== 'object') return v;
-  if (v instanceof Uint8Array || SEALED.has(v)) return v;
-  if (Array.isArray(v)) {
-    const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = cloneAny(v[i]);
-    return out;
-  }
-  const out: Record<string, unknown> = {};
-  for (const k in v as Record<string, unknown>) {
-    const x = (v as Record<string, unknown>)[k];
-    if (x === undefined) continue;
-    // Assigning an own "__proto__" key would set the prototype instead of copying the field.
-    if (k === '__proto__') Object.defineProperty(out, k, { value: cloneAny(x), enumerable: true, writable: true, configurable: true });
-    else out[k] = cloneAny(x);
-  }
-  return out;
+  return copyAny(value, false) as T;
 }
 
 /**
@@ -56,25 +37,26 @@ function cloneAny(v: unknown): unknown {
  * object, were a quarter of what the page allocated while the scale run played fast.
  */
 export function frozenClone<T>(value: T): T {
-  return frozenCloneAny(value) as T;
+  return copyAny(value, true) as T;
 }
 
-function frozenCloneAny(v: unknown): unknown {
+function copyAny(v: unknown, freeze: boolean): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (v instanceof Uint8Array || SEALED.has(v)) return v;
   if (Array.isArray(v)) {
     const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = frozenCloneAny(v[i]);
-    return Object.freeze(out);
+    for (let i = 0; i < v.length; i++) out[i] = copyAny(v[i], freeze);
+    return freeze ? Object.freeze(out) : out;
   }
   const out: Record<string, unknown> = {};
   for (const k in v as Record<string, unknown>) {
     const x = (v as Record<string, unknown>)[k];
     if (x === undefined) continue;
-    if (k === '__proto__') Object.defineProperty(out, k, { value: frozenCloneAny(x), enumerable: true, writable: true, configurable: true });
-    else out[k] = frozenCloneAny(x);
+    // Assigning an own "__proto__" key would set the prototype instead of copying the field.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: copyAny(x, freeze), enumerable: true, writable: true, configurable: true });
+    else out[k] = copyAny(x, freeze);
   }
-  return Object.freeze(out);
+  return freeze ? Object.freeze(out) : out;
 }
 
 /** Freezes plain data deeply (views must never mutate a recorded step). */
