@@ -142,8 +142,8 @@ export function useWindowedRows(
               rect: { width: parent.clientWidth, height: parent.clientHeight },
             }
           : { ...NO_PANEL, el: parent };
-      // The same panel again renders nothing.
       if (parent) seen.current = { el: parent, top: parent.scrollTop };
+      // The same panel again renders nothing.
       setPanel((was) => (samePanel(was, next) ? was : next));
     });
   });
