@@ -46,7 +46,7 @@ export async function profileRecordedRun(file: string, action: (page: Page) => P
     const page = await context.newPage();
     await page.goto(`${url}${encodeShareHash(parsed.scenario)}`);
     const t0 = Date.now();
-    await page.waitForFunction('window.__checkpointLab !== undefined', undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as { __checkpointLab?: unknown }).__checkpointLab !== undefined, undefined, { timeout: 60_000 });
     if (!(await recorded(page, 240_000))) console.log('recording capped: kept what was recorded');
     console.log(`recorded in ${((Date.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()[0]!.toFixed(2)}`);
     await page.waitForTimeout(1500);

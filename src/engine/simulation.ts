@@ -3,7 +3,7 @@
  * logical clock to its time, runs its handler and returns the events it produced.
  */
 import { createQueue, dequeue, enqueue, peek } from './core/eventQueue';
-import { clonePlain, digestPlain, frozenClone } from './core/plainData';
+import { clonePlain, digestPlain, frozenClone, frozenCloneOver } from './core/plainData';
 import { sealFinished } from './sealFinished';
 import { createRng } from './core/rng';
 import type { EngineEvent } from './events';
@@ -70,9 +70,13 @@ export class Simulation {
     return clonePlain(this.s);
   }
 
-  /** `snapshot()` deep-frozen, made in one pass (plainData.frozenClone): the views' copy. */
-  frozenSnapshot(): EngineState {
-    return frozenClone(this.s);
+  /**
+   * `snapshot()` deep-frozen, made in one pass (plainData.frozenClone): the views' copy. Made over
+   * `base` (an earlier frozen snapshot), it shares every part of it that did not change
+   * (plainData.frozenCloneOver).
+   */
+  frozenSnapshot(base?: EngineState): EngineState {
+    return base ? frozenCloneOver(this.s, base) : frozenClone(this.s);
   }
 
   /** Read-only access to the live state, for code that copies what it needs right away. */

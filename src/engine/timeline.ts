@@ -245,13 +245,15 @@ export class Timeline {
 
   /**
    * The engine state after `position` steps, deep-frozen, for views. Moving forward a little
-   * from the previous read steps the working simulation instead of seeking.
+   * from the previous read steps the working simulation instead of seeking. The copy shares every
+   * part that equals the latest read's (plainData.frozenCloneOver): playing fast, a frame's copy
+   * allocates only what changed since the previous frame's.
    */
   stateAt(position: number): EngineState {
     this.check(position);
     const cached = this.frozen.get(position);
     if (cached) return cached;
-    const state = this.readers.copyAt(position, this.keyframeAtOrBefore(position), this.interventionList, true);
+    const state = this.readers.frozenAt(position, this.keyframeAtOrBefore(position), this.interventionList, this.frozen.newest());
     this.frozen.keep(position, state);
     return state;
   }

@@ -37,12 +37,21 @@ export class TimelineReaders {
   private readers: Reader[] = [];
   private uses = 0;
 
-  /** A copy of the state after `position` steps (deep-frozen with `frozen`), read from `kf` or stepped on from a nearer read. */
-  copyAt(position: number, kf: Keyframe, interventions: readonly Intervention[], frozen = false): EngineState {
+  /** A copy of the state after `position` steps, read from `kf` or stepped on from a nearer read. */
+  copyAt(position: number, kf: Keyframe, interventions: readonly Intervention[]): EngineState {
+    return this.readTo(position, kf, interventions).snapshot();
+  }
+
+  /** `copyAt`, deep-frozen, sharing what did not change with `base` (a frozen state of an earlier read), if given. */
+  frozenAt(position: number, kf: Keyframe, interventions: readonly Intervention[], base: EngineState | undefined): EngineState {
+    return this.readTo(position, kf, interventions).frozenSnapshot(base);
+  }
+
+  private readTo(position: number, kf: Keyframe, interventions: readonly Intervention[]): Simulation {
     const r = this.near(position, kf, interventions) ?? this.restore(kf);
     replay(r.sim, r.pos, position);
     r.pos = position;
-    return frozen ? r.sim.frozenSnapshot() : r.sim.snapshot();
+    return r.sim;
   }
 
   /** Moves a working simulation toward `position` by at most `maxSteps` (a restore is a move of its own); true once there. */
@@ -107,8 +116,16 @@ export class TimelineReaders {
   }
 }
 
-/** Recent positions kept frozen for views: the live cursor, the previous frame, and the paced panel groups (src/views/panelPace.tsx). */
-const FROZEN_CACHE_SIZE = 8;
+/**
+ * Recent positions kept frozen for views: the paced panel groups' (src/views/panelPace.tsx, four
+ * while playing fast, one of them the live cursor's) and the next frame's, read before the frame
+ * shows it (src/app/usePlayback.ts). No more: a state kept longer lives through more of the page's
+ * young-generation collections and is copied by each, then promoted to the old generation, whose
+ * growth brings on the major collections. Playing the scale run at 50× kept eight: the page's heap
+ * grew by ~45 MB/s. Three alternated runs each of 10 s at 50×: 11 long tasks in all with eight
+ * kept, 5 with five (and the copies made over the previous one: Timeline#stateAt).
+ */
+const FROZEN_CACHE_SIZE = 5;
 /**
  * How far from the newest read a kept frozen state may be (steps): the paced panels lag the cursor
  * by a few frames of playback (hundreds of steps each at the fastest speed of a big run).
@@ -127,6 +144,11 @@ export class FrozenStates {
 
   get(position: number): EngineState | undefined {
     return this.states.find((c) => c.position === position)?.state;
+  }
+
+  /** The latest kept: the base a new read's copy shares unchanged parts with (plainData.frozenCloneOver). */
+  newest(): EngineState | undefined {
+    return this.states[0]?.state;
   }
 
   /**

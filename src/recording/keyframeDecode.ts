@@ -33,7 +33,7 @@ function rootOf(p: PackedKeyframe, d: Decoding): { root: unknown; first: number 
 interface Decoding {
   bytes: readonly Uint8Array[];
   table: PageSealedTable | null;
-  pending: { o: Record<string, unknown>; k: string; id: number }[];
+  pending: { o: Slots; k: string | number; id: number }[];
 }
 
 const tables = new WeakMap<PackedKeyframe, PageSealedTable>();
@@ -63,49 +63,73 @@ export function partText(p: PackedKeyframe, i: number): string {
 }
 
 function parse(p: PackedKeyframe, json: string, d: Decoding): unknown {
-  const value = JSON.parse(json) as unknown;
-  return p.tagged ? untag(value, d) : value;
+  return untag(JSON.parse(json) as unknown, p.tagged, d);
 }
 
 /**
- * Replaces the tagged values of parsed text in place. Done after a plain JSON.parse rather than
- * with a reviver: the reviver calls back into JavaScript for every value of the state and made
+ * V8's JSON.parse internalizes every string value up to this many characters (as it does keys):
+ * puts it in the isolate's string table, which every major garbage collection then walks. A late
+ * keyframe of the scale run holds about two million such strings (its sink transactions' records:
+ * origins like "p3:g12045", keys like "k81107"), a million of them distinct; after ten far seeks,
+ * the page's major collections spent 60–80 ms on that table alone (`--trace-gc-nvp`:
+ * `evacuate.update_pointers.to_new_roots`; 4–7 ms without the seeks), each a long task while
+ * playing. Measured in Node on two million 10-character values: 20 ms of each major collection,
+ * 1.5 ms once they were replaced by copies (`fresh`), 11-character values not internalized at all.
+ */
+const JSON_INTERNALIZES_UP_TO = 10;
+
+/** A copy of `s` that is not internalized (concatenation, then a substring of under 13 characters, copies). */
+const fresh = (s: string): string => (s + ' ').slice(0, -1);
+
+/**
+ * Replaces the tagged values of parsed text in place (when `tagged`), and its short strings by
+ * copies that are not internalized (JSON_INTERNALIZES_UP_TO). Done after a plain JSON.parse rather
+ * than with a reviver: the reviver calls back into JavaScript for every value of the state and made
  * the decode 3–4 times slower (a comparison's keyframe: 97 ms against 23 ms for the parse, Node,
  * loaded machine), one task of the page's thread on a seek (issue 18 §6).
  */
-function untag(root: unknown, d: Decoding): unknown {
+function untag(root: unknown, tagged: boolean, d: Decoding): unknown {
   // Held, so a tagged value at the root is replaced like any other.
-  const holder: Record<string, unknown> = { v: root };
+  const holder: Slots = { v: root };
   const stack: object[] = [holder];
   while (stack.length > 0) {
-    const o = stack.pop() as Record<string, unknown>;
-    for (const k in o) {
-      const v = o[k];
-      if (v === null || typeof v !== 'object') continue;
-      if (Array.isArray(v)) {
-        stack.push(v);
-        continue;
-      }
-      const t = v as Record<string, unknown>;
-      if (BYTES_TAG in t) o[k] = d.bytes[t[BYTES_TAG] as number];
-      else if (NUMBER_TAG in t) o[k] = Number(t[NUMBER_TAG]);
-      else if (DEF_TAG in t) {
-        // Defined again (a keyframe decoded before the worker heard the page holds it): the one held stays shared.
-        const held = d.table?.get(t[DEF_TAG] as number);
-        if (held) o[k] = held;
-        else {
-          o[k] = t.v;
-          d.table?.set(t[DEF_TAG] as number, t.v as object);
-          stack.push(t.v as object);
-        }
-      } else if (REF_TAG in t) {
-        const held = d.table?.get(t[REF_TAG] as number);
-        if (held) o[k] = held;
-        else d.pending.push({ o, k, id: t[REF_TAG] as number });
-      } else stack.push(v);
-    }
+    const o = stack.pop() as Slots;
+    if (Array.isArray(o)) for (let i = 0; i < o.length; i++) untagSlot(o, i, tagged, d, stack);
+    else for (const k in o) untagSlot(o, k, tagged, d, stack);
   }
   return holder.v;
+}
+
+type Slots = Record<string | number, unknown>;
+
+/** `untag` for one field or element: a tagged object replaced, a short string copied, an object or array pushed on `stack`. */
+function untagSlot(o: Slots, k: string | number, tagged: boolean, d: Decoding, stack: object[]): void {
+  const v = o[k];
+  if (v === null || typeof v !== 'object') {
+    if (typeof v === 'string' && v.length > 1 && v.length <= JSON_INTERNALIZES_UP_TO) o[k] = fresh(v);
+    return;
+  }
+  if (!tagged || Array.isArray(v)) {
+    stack.push(v);
+    return;
+  }
+  const t = v as Record<string, unknown>;
+  if (BYTES_TAG in t) o[k] = d.bytes[t[BYTES_TAG] as number];
+  else if (NUMBER_TAG in t) o[k] = Number(t[NUMBER_TAG]);
+  else if (DEF_TAG in t) {
+    // Defined again (a keyframe decoded before the worker heard the page holds it): the one held stays shared.
+    const held = d.table?.get(t[DEF_TAG] as number);
+    if (held) o[k] = held;
+    else {
+      o[k] = t.v;
+      d.table?.set(t[DEF_TAG] as number, t.v as object);
+      stack.push(t.v as object);
+    }
+  } else if (REF_TAG in t) {
+    const held = d.table?.get(t[REF_TAG] as number);
+    if (held) o[k] = held;
+    else d.pending.push({ o, k, id: t[REF_TAG] as number });
+  } else stack.push(v);
 }
 
 /** The text of the keyframe's parts (with its `json`, what the decoded-keyframe budget counts). */

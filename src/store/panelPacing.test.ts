@@ -53,6 +53,8 @@ describe('paced panel cursors', () => {
       shown.set(p, timeline.stateAt(p));
     });
     expect(store().pacedCursors).toEqual([50, 51, 43, 46]);
+    // Playback reads the next frame's position before that frame shows it (src/app/usePlayback.ts).
+    timeline.stateAt(55);
     // A group's position is still one of the timeline's frozen states (the same object), so
     // reading it on every store update costs a cache lookup, not a replay from a keyframe.
     for (const p of store().pacedCursors!) expect(timeline.stateAt(p)).toBe(shown.get(p));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { clonePlain, deepFreeze, digestPlain, frozenClone, sealPlain } from './plainData';
+import { frozenThrough, plainValue } from './plainArbitrary';
 import { Simulation } from '../simulation';
 import { DEFAULT_SCENARIO } from '../defaultScenario';
 
@@ -49,29 +50,10 @@ describe('sealed values (append-only history)', () => {
   });
 });
 
-/** Every object and array reachable from `v` is frozen (byte arrays cannot be, and are shared). */
-function frozenThrough(v: unknown): boolean {
-  if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return true;
-  return Object.isFrozen(v) && Object.values(v).every(frozenThrough);
-}
-
 describe('frozenClone: the views’ copy in one pass', () => {
-  const plain: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
-    v: fc.oneof(
-      { depthSize: 'small' },
-      fc.constant(null),
-      fc.boolean(),
-      fc.double({ noNaN: true }),
-      fc.string(),
-      fc.uint8Array({ maxLength: 4 }),
-      fc.array(tie('v'), { maxLength: 4 }),
-      fc.dictionary(fc.oneof(fc.string(), fc.constant('__proto__')), tie('v'), { maxKeys: 4 }),
-    ),
-  })).v;
-
   it('equals deepFreeze(clonePlain(v)): same data, frozen throughout, nothing of the original frozen or shared but bytes', () => {
     fc.assert(
-      fc.property(plain, (v) => {
+      fc.property(plainValue, (v) => {
         const before = digestPlain(v);
         const once = frozenClone(v);
         expect(once).toEqual(deepFreeze(clonePlain(v)));

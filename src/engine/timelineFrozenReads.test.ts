@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCENARIO } from './defaultScenario';
+import { Timeline } from './timeline';
+
+describe('Timeline#stateAt: frozen copies made over the latest read', () => {
+  const tl = Timeline.record(DEFAULT_SCENARIO, { maxSteps: 600 });
+
+  it('equals a fresh snapshot, forward and back, and shares with the previous read what did not change', () => {
+    const reads = [100, 101, 140, 139, 60, 400];
+    let previous = tl.stateAt(reads[0]!);
+    for (const p of reads.slice(1)) {
+      const s = tl.stateAt(p);
+      expect(s).toEqual(tl.seek(p).snapshot());
+      expect(Object.isFrozen(s.job)).toBe(true);
+      // The scenario never changes during a run: one object for every read.
+      expect(s.scenario).toBe(previous.scenario);
+      expect(s).not.toBe(previous);
+      previous = s;
+    }
+  });
+
+  it('leaves the previous read as it was', () => {
+    const before = tl.stateAt(200);
+    const copy = structuredClone(before);
+    tl.stateAt(260);
+    expect(before).toEqual(copy);
+  });
+});
