@@ -25,4 +25,14 @@ describe('Timeline#stateAt: frozen copies made over the latest read', () => {
     tl.stateAt(260);
     expect(before).toEqual(copy);
   });
+
+  it('reads behind the cursor from a kept state after the nearest keyframe, not from the keyframe', () => {
+    const sparse = Timeline.record(DEFAULT_SCENARIO, { maxSteps: 600, keyframeEvery: 1_000_000 });
+    sparse.stateAt(400);
+    sparse.stateAt(450);
+    // The working simulation stands at 450, past 449: the frozen state at 400 is the nearest start.
+    expect(sparse.stepsToRead(449)).toBe(49);
+    expect(sparse.keyframeForRead(449)?.position).toBe(400);
+    expect(sparse.stateAt(449)).toEqual(Timeline.record(DEFAULT_SCENARIO, { maxSteps: 600 }).seek(449).snapshot());
+  });
 });

@@ -146,6 +146,13 @@ export class FrozenStates {
     return this.states.find((c) => c.position === position)?.state;
   }
 
+  /** The kept state nearest before or at `position` and after `after`, as a keyframe to restore from; undefined if none. */
+  nearestAfter(after: number, position: number): Keyframe | undefined {
+    let best: { position: number; state: EngineState } | undefined;
+    for (const c of this.states) if (c.position > after && c.position <= position && (!best || c.position > best.position)) best = c;
+    return best;
+  }
+
   /** The latest kept: the base a new read's copy shares unchanged parts with (plainData.frozenCloneOver). */
   newest(): EngineState | undefined {
     return this.states[0]?.state;

@@ -3,7 +3,7 @@
  * the store's side of it, because a panel left behind after a pause or a seek would show a
  * different step from the job graph.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from './appStore';
 import { PANEL_GROUPS } from './timelineSlice';
 
@@ -26,11 +26,22 @@ describe('paced panel cursors', () => {
     expect(store().pacedCursors![1]).toBe(25);
   });
 
-  it('brings every panel to the cursor on pause, on a plain move and on a branch', () => {
+  it('brings every panel to the cursor after a pause, a group a frame, once the step before is read', async () => {
     store().setPlaying(true);
     store().setCursor(14, 0);
     store().setPlaying(false);
-    expect(store().pacedCursors).toBeNull();
+    // Not in the pause's own task: the panels catch up over the next frames (settlePanels).
+    expect(store().pacedCursors).toEqual([14, 10, 10, 10].slice(0, PANEL_GROUPS));
+    const seen: (readonly number[] | null)[] = [];
+    const stop = useAppStore.subscribe((s) => seen.push(s.pacedCursors));
+    await vi.waitFor(() => expect(store().pacedCursors).toBeNull());
+    stop();
+    expect(seen).toEqual([[14, 14, 10, 10], [14, 14, 14, 10], null]);
+    // The step before the cursor (the registry's and LSM's change marks) was read meanwhile.
+    expect(store().timeline.stepsToRead(13)).toBe(0);
+  });
+
+  it('brings every panel to the cursor on a plain move and on a branch', () => {
 
     store().setPlaying(true);
     store().setCursor(20, 3);

@@ -49,8 +49,14 @@ export const createPlaybackSlice: StateCreator<AppStore, [], [], PlaybackSlice> 
   setPlaying: (playing) => {
     // Playing from the end starts again from the beginning, as media players do.
     if (playing && get().cursor >= get().timeline.length) set({ cursor: 0, pacedCursors: null });
-    // Stopping brings every panel to the cursor: a paused view never shows two different steps.
-    set(playing ? { playing } : { playing, pacedCursors: null, reachedSpeed: null });
+    if (playing) {
+      set({ playing });
+      return;
+    }
+    // Stopping brings every panel to the cursor: a paused view never shows two different steps for
+    // longer than the few frames the panels paced while playing fast take to catch up.
+    set(get().pacedCursors ? { playing, reachedSpeed: null } : { playing, pacedCursors: null, reachedSpeed: null });
+    get().settlePanels();
   },
   togglePlaying: () => get().setPlaying(!get().playing),
   setSpeed: (speed) => set({ speed: clampSpeed(speed) }),

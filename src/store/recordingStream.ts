@@ -34,7 +34,7 @@ export const PREPARED_CHARS = 1 << 20;
  * freezing one was 30–60 ms): the step before first (the registry's and LSM's change marks), when
  * it is after the keyframe read from (`from`), so the reader steps on from it to the cursor.
  */
-async function prepareReads(t: Timeline, position: number, from: number, stale: () => boolean): Promise<void> {
+export async function prepareReads(t: Timeline, position: number, from: number, stale: () => boolean): Promise<void> {
   for (const at of from < position ? [position - 1, position] : [position]) {
     do {
       await nextTask();

@@ -16,6 +16,15 @@ export const FAST_PLAYBACK_SPEED = 2;
 export const selectFastPlayback = (s: AppStore): boolean => s.playing && s.speed >= FAST_PLAYBACK_SPEED;
 
 /**
+ * Whether views mark what the step changed against the step before (the registry's and LSM's
+ * marks): not while playing fast (a frame moves hundreds of steps; reading one more state behind
+ * the cursor would replay them a second time), nor while the reading panels still catch up with
+ * the cursor after a far seek or a pause (`pacedCursors`): the step before is read in tasks of its
+ * own meanwhile, and a panel reading it in its render would replay it there.
+ */
+export const selectStepBeforeShown = (s: AppStore): boolean => !selectFastPlayback(s) && s.pacedCursors === null;
+
+/**
  * One MediaQueryList per page, made on first use: `matchMedia` parses and evaluates the query each
  * time it is called, and React reads the snapshot at every render of every view that asks (a
  * comparison column's first render called it once per job-graph element: ~7 ms of a 20 ms task).

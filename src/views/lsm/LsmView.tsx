@@ -10,7 +10,7 @@ import { useT } from '../../i18n/useT';
 import { formatBytes } from '../format';
 import { useViewCursor, useViewEvents, useViewState } from '../panelPace';
 import { useAppStore } from '../../store/appStore';
-import { selectFastPlayback } from '../usePrefersReducedMotion';
+import { selectStepBeforeShown } from '../usePrefersReducedMotion';
 
 /** A key as the tooltip shows it: the user key (and map key), or its bytes' length when it does not decode. */
 function showKey(k: RocksDbKeyView): string {
@@ -57,13 +57,13 @@ export function LsmView({ task }: { task: string }) {
   // Compaction at this step: its inputs, as they were one step earlier, shown fading into the output.
   const timeline = useAppStore((s) => s.timeline);
   const cursor = useViewCursor();
-  // Playing fast, a frame moves hundreds of steps: the compaction's inputs are not looked up one
-  // step back (that would replay those steps a second time), only its outputs are marked.
-  const fast = useAppStore(selectFastPlayback);
+  // Playing fast, or catching up after it, the compaction's inputs are not looked up one step back
+  // (selectStepBeforeShown): only its outputs are marked.
+  const marked = useAppStore(selectStepBeforeShown);
   const merged = useMemo(() => {
     const out = new Map<string, { f: RocksDbSstView; level: number; into: number[] }[]>();
     const done = events.filter((e) => e.task === task && e.type === 'compaction.finished');
-    if (done.length === 0 || cursor === 0 || fast) return out;
+    if (done.length === 0 || cursor === 0 || !marked) return out;
     const prev = timeline.stateAt(cursor - 1).job.keyed[task];
     if (prev?.backend.type !== 'rocksdb') return out;
     for (const cf of rocksDbColumnFamilyViews(prev.backend.rocks))
@@ -73,7 +73,7 @@ export function LsmView({ task }: { task: string }) {
             if (e.type === 'compaction.finished' && e.cf === cf.columnFamily && !e.trivialMove && e.inputs.includes(f.fileNumber))
               out.set(cf.columnFamily, [...(out.get(cf.columnFamily) ?? []), { f, level: l.level, into: e.outputs }]);
     return out;
-  }, [events, task, timeline, cursor, fast]);
+  }, [events, task, timeline, cursor, marked]);
   const fresh = useMemo(() => {
     const s = new Set<number>();
     for (const e of events) {

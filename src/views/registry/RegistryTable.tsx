@@ -4,7 +4,7 @@
  * or deleted are marked, so stepping through a checkpoint's completion shows references being
  * added and dropped and files leaving storage. Clicking a row says why the file is still alive.
  */
-import { selectFastPlayback } from '../usePrefersReducedMotion';
+import { selectStepBeforeShown } from '../usePrefersReducedMotion';
 import { useMemo, useRef } from 'react';
 import { explainPath } from '../../engine';
 import { useAppStore } from '../../store/appStore';
@@ -47,10 +47,9 @@ export function RegistryTable() {
   // in place, so `revision` (bumped by every re-recording or branch) is what says to recompute.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const lineage = useMemo(() => lineageByPath(timeline.records().map((r) => r.events)), [timeline, revision]);
-  // The step before says what this step changed. Playing fast, a frame moves hundreds of steps and
-  // reading one more state behind the cursor would replay them a second time: no change marks then.
-  const fast = useAppStore(selectFastPlayback);
-  const before = cursor > 0 && !fast ? timeline.stateAt(cursor - 1) : null;
+  // The step before says what this step changed: no change marks while playing fast or catching up after it (selectStepBeforeShown).
+  const marked = useAppStore(selectStepBeforeShown);
+  const before = cursor > 0 && marked ? timeline.stateAt(cursor - 1) : null;
   const rows = useMemo(() => registryRows(state, before, events, lineage), [state, before, events, lineage]);
   // Explained only while the file is in the table or in storage at this step.
   const explained = chosen !== null && (rows.some((r) => r.path === chosen) || chosen in state.storage.files) ? chosen : null;
