@@ -14,7 +14,10 @@ test.beforeEach(({ context }) => englishByDefault(context));
 
 const loadRun = (page: Page) => loadScenarioFile(page, 'scale-60s.json', SCENARIO, 120_000);
 
-const drawn = (page: Page) => page.evaluate(() => document.querySelectorAll('[data-testid="flow-items"] g.item:not([display="none"])').length);
+const untitled = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('[data-testid="flow-items"] g.item:not([visibility="hidden"]) title')].filter((t) => !t.textContent).length);
+
+const drawn = (page: Page) => page.evaluate(() => document.querySelectorAll('[data-testid="flow-items"] g.item:not([visibility="hidden"])').length);
 
 test('played at the fastest speed, the job graph draws at most 400 items, says so, and stops saying so when paused', async ({ page }) => {
   const errors = watchErrors(page);
@@ -36,6 +39,9 @@ test('played at the fastest speed, the job graph draws at most 400 items, says s
   await page.getByTestId('play').click();
   await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
   await expect(note).toHaveCount(0);
+  // Playing fast the dots carry no tooltip (rewritten every frame, never read); paused, every one does again.
+  await expect.poll(() => untitled(page), { timeout: 10_000 }).toBe(0);
+  expect(await drawn(page)).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
 

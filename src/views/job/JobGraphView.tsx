@@ -20,6 +20,7 @@ import { taskStatus } from './taskStatus';
 import { chooseCut, checkpointCut } from './checkpointCut';
 import { FAST_ITEMS_MAX, cutPolyline, placeItems, thinWireRecords } from './itemGeometry';
 import { useItemsLayer } from './useItemsLayer';
+import { useItemsCap } from './useItemsCap';
 import { ChannelLanes } from './ChannelLanes';
 import { SubtaskNode } from './SubtaskNode';
 import { CutLine } from './CutLine';
@@ -60,12 +61,14 @@ export function JobGraphView() {
   );
   const channels = useMemo(() => channelViews(state), [state]);
   const { items: placed, overflow } = useMemo(() => placeItems(layout, channels), [layout, channels]);
-  // Playing fast, a big graph draws a share of the records on its wires (thinWireRecords).
+  // Playing fast, a big graph draws a share of the records on its wires (thinWireRecords), and all
+  // of them a few frames after it stops (useItemsCap).
   const fast = useAppStore(selectFastPlayback);
-  const { items, omitted } = useMemo(() => (fast ? thinWireRecords(placed, FAST_ITEMS_MAX) : { items: placed, omitted: 0 }), [placed, fast]);
+  const { cap, growing } = useItemsCap(fast, placed.length);
+  const { items, omitted } = useMemo(() => thinWireRecords(placed, cap), [placed, cap]);
   // Said from the first thinned frame until playing fast stops: a note that came and went with each frame would flicker.
   const [thinned, setThinned] = useState(false);
-  if (omitted > 0 && !thinned) setThinned(true);
+  if (fast && omitted > 0 && !thinned) setThinned(true);
   if (!fast && thinned) setThinned(false);
   const cut = useMemo(() => {
     const choice = chooseCut(state, cutSelection);
@@ -82,7 +85,7 @@ export function JobGraphView() {
   const drawnAt = useRef(cursor);
   useEffect(() => void (drawnAt.current = cursor));
   const jumped = Math.abs(cursor - drawnAt.current) > 1 && items.length > TWEEN_ITEMS_MAX;
-  useItemsLayer(layer, items, color, t, reduced || jumped);
+  useItemsLayer(layer, items, color, t, reduced || jumped || growing, !fast);
 
   // One option per checkpoint (500 in the scale run): built when the checkpoints listed change, not
   // per frame (each step's state is a new copy, so the history array itself is new every time).

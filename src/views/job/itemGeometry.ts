@@ -118,6 +118,16 @@ export function placeItems(layout: JobLayout, channels: ChannelView[]): { items:
 export const FAST_ITEMS_MAX = 400;
 
 /**
+ * After playing fast stops, the graph draws FAST_ITEMS_MAX more items a frame until it draws them
+ * all (Infinity): the items left out were hundreds to a thousand (the scale run), and creating all
+ * their elements at once made the pause's frame a long task.
+ */
+export function grownItemsCap(cap: number, total: number): number {
+  const next = cap + FAST_ITEMS_MAX;
+  return next >= total ? Infinity : next;
+}
+
+/**
  * Thins the records on the wires to at most `max` items in all, keeping every barrier, cancel
  * marker and queue cell: an even share of each wire's records (by their order on it), so every
  * wire keeps its density relative to the others. `omitted` says how many were left out (the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thinWireRecords, type DrawnItem } from './itemGeometry';
+import { FAST_ITEMS_MAX, grownItemsCap, thinWireRecords, type DrawnItem } from './itemGeometry';
 
 const item = (id: string, channel: string, kind: DrawnItem['kind'], place: DrawnItem['place']): DrawnItem =>
   ({ id, channel, kind, place, x: 0, y: 0, angle: 0, w: 4, h: 4, hidden: false }) as DrawnItem;
@@ -44,5 +44,15 @@ describe('thinning the records on the wires while playing fast', () => {
     const { items: kept, omitted } = thinWireRecords(items, 20);
     expect(kept.every((i) => !(i.kind === 'record' && i.place === 'wire'))).toBe(true);
     expect(omitted).toBe(50);
+  });
+});
+
+describe('after playing fast stops', () => {
+  it('draws FAST_ITEMS_MAX more items a frame until all are drawn', () => {
+    const total = 3 * FAST_ITEMS_MAX + 10;
+    const caps: number[] = [];
+    for (let cap = grownItemsCap(FAST_ITEMS_MAX, total); caps.push(cap), cap !== Infinity; cap = grownItemsCap(cap, total));
+    expect(caps).toEqual([2 * FAST_ITEMS_MAX, 3 * FAST_ITEMS_MAX, Infinity]);
+    expect(grownItemsCap(FAST_ITEMS_MAX, FAST_ITEMS_MAX + 1)).toBe(Infinity);
   });
 });

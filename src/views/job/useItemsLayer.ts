@@ -155,23 +155,29 @@ const TWEENED = [
  * needs more nodes shows it again instead of creating one (joined by index, the hidden ones come
  * last). Played fast, a big run's items come and go by the thousand from one frame to the next
  * (the scale run at 50×: 0 to 1,875 items, 409 on average between frames, five elements each);
- * created and removed, they were a visible share of the frames' long tasks. What identifies an
- * item to tests and the cut line goes with it.
+ * created and removed, they were a visible share of the frames' long tasks. Hidden by
+ * `visibility`, not `display`: a node shown again by `display` has its layout objects built anew
+ * (about a hundred nodes a frame while the scale run played fast). What identifies an item to
+ * tests and the cut line goes with it.
  */
 function hide(this: SVGGElement): void {
   const n = nodeOf(this);
-  attr(this, n, 'g', 'display', 'none');
+  attr(this, n, 'g', 'visibility', 'hidden');
   attr(this, n, 'g', 'data-testid', null);
   attr(this, n, 'g', 'data-checkpoint', null);
 }
 
-/** Draws `items` into the layer at `ref`, tweening from the previous step's positions. */
+/**
+ * Draws `items` into the layer at `ref`, tweening from the previous step's positions (not when
+ * `reduced`); with their tooltips unless `titled` is false (playing fast).
+ */
 export function useItemsLayer(
   ref: RefObject<SVGGElement | null>,
   items: DrawnItem[],
   color: (kg: number) => string,
   t: Translate,
   reduced: boolean,
+  titled = true,
 ): void {
   useEffect(() => {
     if (!ref.current) return;
@@ -187,7 +193,7 @@ export function useItemsLayer(
       const draw = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
         s.each(function (d) {
           const n = nodeOf(this);
-          attr(this, n, 'g', 'display', null);
+          attr(this, n, 'g', 'visibility', null);
           attr(this, n, 'g', 'class', classOf(d));
           attr(
             this,
@@ -205,7 +211,9 @@ export function useItemsLayer(
                     : `buffer-${d.place}`,
           );
           attr(this, n, 'g', 'data-checkpoint', d.checkpointId ?? d.persistedIn ?? null);
-          text(this, n, 'title', titleOf(d, t));
+          // Playing fast, no one reads a dot's tooltip before the next frame moves it on: each
+          // title rewritten was a text node replaced, ~330 a frame in the scale run at 50×.
+          text(this, n, 'title', titled ? titleOf(d, t) : '');
           // Inline styles: the app stylesheet colors `.barrier rect`, and a style beats it.
           style(this, n, 'body', 'fill', fillOf(d, color));
           style(this, n, 'body', 'fill-opacity', d.blocked ? 0.45 : 1);
@@ -326,5 +334,5 @@ export function useItemsLayer(
           for (const [name, f] of shapeAttrs) body.attr(name, f);
         });
     }
-  }, [ref, items, color, t, reduced]);
+  }, [ref, items, color, t, reduced, titled]);
 }
