@@ -41,7 +41,6 @@ test('played at the fastest speed, the job graph draws at most 400 items, says s
   await expect(note).toHaveCount(0);
   // Playing fast the dots carry no tooltip (rewritten every frame, never read); paused, every one does again.
   await expect.poll(() => untitled(page), { timeout: 10_000 }).toBe(0);
-  expect(await drawn(page)).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
 

@@ -11,7 +11,8 @@
  * copied and frozen (one frame of lag). A big run at the fastest speed asks for hundreds of steps
  * a frame; the replay is given at most REPLAY_BUDGET_MS and the cursor moves as far as it got, so
  * each task stays short and playback runs slower than the speed asks rather than freezing the page
- * (the speed control says so: `reachedSpeed`, the speed reached over the last second).
+ * (the speed control says so: `reachedSpeed`, the speed reached over the last second). When it
+ * cannot keep up, the views are drawn every other frame while the replay runs every frame (`thin`).
  */
 import { useEffect, useRef } from 'react';
 import { useAppStore } from '../store/appStore';
@@ -56,8 +57,14 @@ export function usePlayback(): void {
     let window = { wall: last, sim: playhead.current, capped: false };
     // A frame shows the state the task after the previous frame replayed, copied and froze (the
     // timeline caches it), so a frame's task only renders: the replay is a task of its own.
-    let request: { timeline: Timeline; to: number } | null = null;
-    let prepared: { timeline: Timeline; position: number; capped: boolean } | null = null;
+    // `copy` false: replay only, for a frame that will not be drawn (`thin` below).
+    let request: { timeline: Timeline; to: number; copy: boolean } | null = null;
+    let prepared: { timeline: Timeline; position: number; capped: boolean; copied: boolean } | null = null;
+    // The page cannot keep up (the last replay stopped at its budget, playing fast): the views are
+    // drawn every other frame, the replay still runs every frame. Drawn every frame, the scale run
+    // played at 50× had frames of ~20 ms of CPU back to back, and any garbage collection or other
+    // thread's work on the 2-core machine stretched some past 50 ms (docs/long-tasks.md, "Session 12").
+    let thin = false;
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       const asked = request;
@@ -65,8 +72,8 @@ export function usePlayback(): void {
       const s = useAppStore.getState();
       if (!asked || s.timeline !== asked.timeline || asked.to <= s.cursor) return;
       const reached = replayToward(asked.timeline, s.cursor, asked.to, REPLAY_BUDGET_MS, () => performance.now());
-      if (reached > s.cursor) asked.timeline.stateAt(reached);
-      prepared = { timeline: asked.timeline, position: reached, capped: reached < asked.to };
+      if (asked.copy && reached > s.cursor) asked.timeline.stateAt(reached);
+      prepared = { timeline: asked.timeline, position: reached, capped: reached < asked.to, copied: asked.copy };
     };
     // Where playback last put the cursor: if it is elsewhere the user moved it (a seek, a step)
     // while playing, and playback goes on from there.
@@ -83,24 +90,35 @@ export function usePlayback(): void {
       playhead.current += dt * s.speed;
       const target = s.timeline.lastPositionAtOrBefore(playhead.current);
       let shown = s.cursor;
-      if (prepared && prepared.timeline === s.timeline && prepared.position > s.cursor && prepared.position <= target) {
-        shown = prepared.position;
-        if (prepared.capped) window.capped = true;
+      // Where this frame's replay goes on from: the cursor, or past it where a replay ran for a frame not drawn.
+      let from = shown;
+      const ready = prepared && prepared.timeline === s.timeline && prepared.position > s.cursor && prepared.position <= target ? prepared : null;
+      prepared = null;
+      if (ready?.capped) window.capped = true;
+      // Thin from the first replay held back by its budget until a whole window goes without one
+      // (below): each state copied is drawn (an undrawn copy could push a paced panel's state out
+      // of the timeline's few kept ones, and reading it again would replay it in the frame).
+      thin = s.speed >= FAST_PLAYBACK_SPEED && (thin || ready?.capped === true);
+      const draws = ready !== null && ready.copied;
+      if (draws) {
+        shown = ready.position;
         s.setCursor(shown, s.speed >= FAST_PLAYBACK_SPEED ? frames++ % PANEL_GROUPS : undefined);
         lastShown = shown;
-      }
-      prepared = null;
-      const wanted = Math.min(target, shown + Math.max(1, Math.floor(s.speed * 8)));
+        from = shown;
+      } else if (ready) from = ready.position;
+      const wanted = Math.min(target, from + Math.max(1, Math.floor(s.speed * 8)));
       // Asking for less than the playhead passed (a step cap): the playhead waits there. It must
       // not wait at the step shown: with a frame of lag it would never pass a gap in time.
       if (wanted < target) playhead.current = Math.min(playhead.current, s.timeline.timeAt(wanted));
       if (wanted > shown) {
-        request = { timeline: s.timeline, to: wanted };
+        // Thin, a frame drawn now is followed by one that is not: its replay makes no copy.
+        request = { timeline: s.timeline, to: Math.max(wanted, from), copy: !thin || !draws };
         channel.port2.postMessage(null);
       }
       if (now - window.wall >= REACHED_WINDOW_MS) {
         const reached = (s.timeline.timeAt(shown) - window.sim) / (now - window.wall);
         s.setReachedSpeed(window.capped && reached < 0.8 * s.speed ? reached : null);
+        if (!window.capped) thin = false;
         window = { wall: now, sim: s.timeline.timeAt(shown), capped: false };
       }
       if (shown >= s.timeline.length) {

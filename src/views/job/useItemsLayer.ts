@@ -4,7 +4,7 @@
  * the wire to a cell in the receiver's input queue, and a priority barrier visibly jumps over the
  * buffers it overtakes. React never renders into this layer's node.
  */
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { easeCubicOut, select, type Selection } from 'd3';
 import '../d3Transitions';
 import { afterThisTask } from '../afterThisTask';
@@ -179,8 +179,13 @@ export function useItemsLayer(
   reduced: boolean,
   titled = true,
 ): void {
+  // What was last drawn: a change of `reduced` alone (playing fast stopped, items unchanged) draws
+  // nothing anew; redrawn with tweens, every item would start one to where it already is.
+  const drawn = useRef<{ items: DrawnItem[]; color: (kg: number) => string; t: Translate; titled: boolean } | null>(null);
   useEffect(() => {
     if (!ref.current) return;
+    const last = drawn.current;
+    if (last && last.items === items && last.color === color && last.t === t && last.titled === titled) return;
     // Without a tween (fast playback, reduced motion) the layer is drawn in a task of its own after
     // the frame's: a frame of a big run played fast then renders the graph, and the hundreds of
     // items are a second short task rather than half of one long one.
@@ -189,6 +194,7 @@ export function useItemsLayer(
 
     function drawItems(): void {
       if (!ref.current) return;
+      drawn.current = { items, color, t, titled };
       const duration = reduced ? 0 : DURATION_MS;
       const draw = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
         s.each(function (d) {
