@@ -253,7 +253,7 @@ export class Timeline {
     this.check(position);
     const cached = this.frozen.get(position);
     if (cached) return cached;
-    const state = this.readers.frozenAt(position, this.readStart(position), this.interventionList, this.frozen.newest());
+    const state = this.readers.frozenAt(position, this.readStart(position), this.interventionList, this.frozen.baseFor(position));
     this.frozen.keep(position, state);
     return state;
   }
