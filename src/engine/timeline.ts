@@ -14,7 +14,7 @@ import type { EngineEvent } from './events';
 import { quietStepOf } from './quietStep';
 import { summarizeEvents, type RecordingDetail } from './recordSummary';
 import { Simulation } from './simulation';
-import { FrozenStates, TimelineReaders, replay } from './timelineReaders';
+import { TimelineReads, replay } from './timelineReaders';
 import { firstPositionAtTime, keyframeAtOrBefore, keyframesToSend, lastPositionAtOrBefore, withAddedKeyframe } from './timelineSearch';
 import type { EngineState } from './state';
 
@@ -42,10 +42,8 @@ export class Timeline {
   /** Steps up to this position (and the keyframes up to it) were handed out by `takeChunk`. */
   private sentSteps = 0;
   private lastSentKeyframe = 0;
-  /** The working simulations reads step on from (timelineReaders.ts). */
-  private readonly readers = new TimelineReaders();
-  /** Frozen states of recent reads, for views (timelineReaders.ts). */
-  private readonly frozen = new FrozenStates();
+  /** The working simulations reads step on from, and the frozen states of recent reads, for views (timelineReaders.ts). */
+  private readonly reads = new TimelineReads();
   /** Keyframes a mirror took from its recording for seeks (addKeyframe), oldest first. */
   private added: Keyframe[] = [];
   private failure: RecordingError | null = null;
@@ -237,7 +235,7 @@ export class Timeline {
   /** A fresh simulation positioned after `position` steps (nearest keyframe, then replay). */
   seek(position: number): Simulation {
     this.check(position);
-    const kf = this.readStart(position);
+    const kf = this.reads.start(position, this.keyframeAtOrBefore(position));
     const sim = Simulation.fromSnapshot(kf.state);
     replay(sim, kf.position, position);
     return sim;
@@ -251,11 +249,7 @@ export class Timeline {
    */
   stateAt(position: number): EngineState {
     this.check(position);
-    const cached = this.frozen.get(position);
-    if (cached) return cached;
-    const state = this.readers.frozenAt(position, this.readStart(position), this.interventionList, this.frozen.baseFor(position));
-    this.frozen.keep(position, state);
-    return state;
+    return this.reads.stateAt(position, this.keyframeAtOrBefore(position), this.interventionList);
   }
 
   /**
@@ -265,7 +259,7 @@ export class Timeline {
    */
   copyAt(position: number): EngineState {
     this.check(position);
-    return this.readers.copyAt(position, this.readStart(position), this.interventionList);
+    return this.reads.copyAt(position, this.keyframeAtOrBefore(position), this.interventionList);
   }
 
   /**
@@ -276,8 +270,7 @@ export class Timeline {
    */
   advanceReader(position: number, maxSteps: number): boolean {
     this.check(position);
-    if (this.frozen.get(position)) return true;
-    return this.readers.advance(position, this.readStart(position), this.interventionList, maxSteps);
+    return this.reads.advance(position, this.keyframeAtOrBefore(position), this.interventionList, maxSteps);
   }
 
   /**
@@ -286,19 +279,18 @@ export class Timeline {
    */
   stepsToRead(position: number): number {
     this.check(position);
-    if (this.frozen.get(position)) return 0;
-    return this.readers.stepsTo(position, this.readStart(position), this.interventionList);
+    return this.reads.stepsTo(position, this.keyframeAtOrBefore(position), this.interventionList);
   }
 
-  /** The keyframe a read of `position` restores from, or null when it is cached or a working simulation steps on to it. */
+  /** The keyframe (or kept state) a read of `position` restores from, or null when it is cached or a working simulation steps on to it. */
   keyframeForRead(position: number): Keyframe | null {
     this.check(position);
-    return this.frozen.get(position) ? null : this.readers.restoresFrom(position, this.readStart(position), this.interventionList);
+    return this.reads.restoresFrom(position, this.keyframeAtOrBefore(position), this.interventionList);
   }
 
   /** Where the working simulation of the latest read stands (null before the first read). */
   readerPosition(): number | null {
-    return this.readers.latestPosition();
+    return this.reads.latestPosition();
   }
 
   /**
@@ -389,22 +381,8 @@ export class Timeline {
     return keyframeAtOrBefore(this.keyframes, position);
   }
 
-  /**
-   * Where a read of `position` restores from when no working simulation steps on to it: the
-   * nearest keyframe, or a kept frozen state after it and at or before `position` (one is a
-   * snapshot like any keyframe, and no user action lies between: each has a keyframe right after
-   * it). Playing a big run fast, the frames' states are hundreds of steps apart while the page's
-   * keyframes are up to 131,072: on pause, the views' read of the step before the cursor restored
-   * the keyframe and replayed ~50,000 steps in one task (168 ms, the scale run at 50×).
-   */
-  private readStart(position: number): Keyframe {
-    const kf = this.keyframeAtOrBefore(position);
-    return this.frozen.nearestAfter(kf.position, position) ?? kf;
-  }
-
   private invalidateReads(): void {
-    this.readers.clear();
-    this.frozen.clear();
+    this.reads.clear();
   }
 
   private check(position: number): void {
