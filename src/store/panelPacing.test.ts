@@ -41,6 +41,15 @@ describe('paced panel cursors', () => {
     expect(store().timeline.stepsToRead(13)).toBe(0);
   });
 
+  it('settles a pause at step 0, where there is no step before', async () => {
+    store().setCursor(0);
+    store().setPlaying(true);
+    store().setCursor(0, 2);
+    store().setPlaying(false);
+    await vi.waitFor(() => expect(store().pacedCursors).toBeNull());
+    expect(store().cursor).toBe(0);
+  });
+
   it('brings every panel to the cursor on a plain move and on a branch', () => {
 
     store().setPlaying(true);

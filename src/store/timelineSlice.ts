@@ -211,7 +211,8 @@ export const createTimelineSlice: StateCreator<AppStore, [], [], TimelineSlice> 
       const s = get();
       return s.pacedCursors === pacedCursors && s.cursor === cursor && s.timeline === timeline && !s.playing;
     };
-    void prepareReads(timeline, cursor, cursor - 1, () => !still()).then(() => {
+    // At step 0 there is no step before: the cursor's own state (kept) is all there is to read.
+    void prepareReads(timeline, cursor, Math.max(0, cursor - 1), () => !still()).then(() => {
       if (still()) paceTo(cursor, pacedCursors, () => undefined);
     });
   }
