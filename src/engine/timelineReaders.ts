@@ -2,7 +2,8 @@
  * The working simulations a Timeline reads with: each stands at a position and is stepped on to
  * the next read, or restored from a keyframe when it cannot be. Two of them, so a read behind (a
  * view comparing with the step before, while playback reads forward) restores a keyframe into the
- * other one instead of sending the forward one back.
+ * other one instead of sending the forward one back. With the frozen states of recent reads kept
+ * for views, they make a Timeline's reads (`TimelineReads`, the one export the Timeline uses).
  */
 import { Simulation } from './simulation';
 import type { EngineState } from './state';
@@ -19,7 +20,7 @@ export const STEP_ON_MAX = 512;
 /** Working simulations kept for reads: the forward one (the cursor) and one for reads behind it. */
 const READERS = 2;
 
-export interface Reader {
+interface Reader {
   sim: Simulation;
   pos: number;
   /** When it was last used (a counter): the least recently used one is restored first. */
@@ -33,7 +34,7 @@ export function replay(sim: Simulation, from: number, to: number): void {
   }
 }
 
-export class TimelineReaders {
+class TimelineReaders {
   private readers: Reader[] = [];
   private uses = 0;
 
@@ -139,7 +140,7 @@ const FROZEN_NEAR = 4096;
 const FROZEN_ANY = 4;
 
 /** The frozen states of a Timeline's recent reads, newest first. */
-export class FrozenStates {
+class FrozenStates {
   private states: { position: number; state: EngineState }[] = [];
 
   get(position: number): EngineState | undefined {
