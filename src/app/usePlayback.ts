@@ -13,6 +13,11 @@
  * each task stays short and playback runs slower than the speed asks rather than freezing the page
  * (the speed control says so: `reachedSpeed`, the speed reached over the last second). When it
  * cannot keep up, the views are drawn every other frame while the replay runs every frame (`thin`).
+ *
+ * The cursor moves in a task of its own too, right after the frame that decided it (`commit`): the
+ * views render there, and the next frame lays out and paints what they changed. Moved inside the
+ * frame, React's render and the browser's rendering were one task of 20–29 ms of CPU for the scale
+ * run, which the 2-core machine's other threads (garbage collection above all) stretched past 50 ms.
  */
 import { useEffect, useRef } from 'react';
 import { useAppStore } from '../store/appStore';
@@ -43,6 +48,14 @@ export function replayToward(timeline: Timeline, from: number, to: number, budge
   return at > from && at <= to ? at : from;
 }
 
+/** A replay's result, ready for the next frame: `copied`, its state is copied and frozen (to draw). */
+interface Prepared {
+  timeline: Timeline;
+  position: number;
+  capped: boolean;
+  copied: boolean;
+}
+
 export function usePlayback(): void {
   const playing = useAppStore(selectPlaying);
   const playhead = useRef(0);
@@ -59,14 +72,27 @@ export function usePlayback(): void {
     // timeline caches it), so a frame's task only renders: the replay is a task of its own.
     // `copy` false: replay only, for a frame that will not be drawn (`thin` below).
     let request: { timeline: Timeline; to: number; copy: boolean } | null = null;
-    let prepared: { timeline: Timeline; position: number; capped: boolean; copied: boolean } | null = null;
+    let prepared: Prepared | null = null;
+    // The cursor's next move, made in the task after the frame (before the next replay: one port,
+    // so in order); `over`: the cursor it moves from (a move of the user's meanwhile cancels it).
+    let commit: { timeline: Timeline; position: number; group: number | undefined; over: number } | null = null;
+    const moveCursor = () => {
+      const c = commit;
+      commit = null;
+      const s = useAppStore.getState();
+      if (c && s.timeline === c.timeline && s.cursor === c.over) s.setCursor(c.position, c.group);
+    };
     // The page cannot keep up (the last replay stopped at its budget, playing fast): the views are
     // drawn every other frame, the replay still runs every frame. Drawn every frame, the scale run
     // played at 50× had frames of ~20 ms of CPU back to back, and any garbage collection or other
     // thread's work on the 2-core machine stretched some past 50 ms (docs/long-tasks.md, "Session 12").
     let thin = false;
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
+    channel.port1.onmessage = (m: MessageEvent<'commit' | 'replay'>) => {
+      if (m.data === 'commit') {
+        moveCursor();
+        return;
+      }
       const asked = request;
       request = null;
       const s = useAppStore.getState();
@@ -82,7 +108,7 @@ export function usePlayback(): void {
       const s = useAppStore.getState();
       const dt = Math.min(100, now - last); // a background tab must not jump far ahead
       last = now;
-      if (s.cursor !== lastShown) {
+      if (commit === null && s.cursor !== lastShown) {
         playhead.current = s.timeline.timeAt(s.cursor);
         prepared = null;
         lastShown = s.cursor;
@@ -102,7 +128,8 @@ export function usePlayback(): void {
       const draws = ready !== null && ready.copied;
       if (draws) {
         shown = ready.position;
-        s.setCursor(shown, s.speed >= FAST_PLAYBACK_SPEED ? frames++ % PANEL_GROUPS : undefined);
+        commit = { timeline: s.timeline, position: shown, group: s.speed >= FAST_PLAYBACK_SPEED ? frames++ % PANEL_GROUPS : undefined, over: s.cursor };
+        channel.port2.postMessage('commit');
         lastShown = shown;
         from = shown;
       } else if (ready) from = ready.position;
@@ -113,7 +140,7 @@ export function usePlayback(): void {
       if (wanted > shown) {
         // Thin, a frame drawn now is followed by one that is not: its replay makes no copy.
         request = { timeline: s.timeline, to: Math.max(wanted, from), copy: !thin || !draws };
-        channel.port2.postMessage(null);
+        channel.port2.postMessage('replay');
       }
       if (now - window.wall >= REACHED_WINDOW_MS) {
         const reached = (s.timeline.timeAt(shown) - window.sim) / (now - window.wall);
@@ -122,6 +149,8 @@ export function usePlayback(): void {
         window = { wall: now, sim: s.timeline.timeAt(shown), capped: false };
       }
       if (shown >= s.timeline.length) {
+        // The last step is shown before playback stops (a pause drops a move not made yet).
+        moveCursor();
         s.setPlaying(false);
         return;
       }

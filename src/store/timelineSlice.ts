@@ -10,13 +10,18 @@ import type { AppStore } from './appStore';
 import { prepareReads, recordingStream, type RecordingProgress, type SavedRun } from './recordingStream';
 import { keyframeEveryFor, recordingOptionsFor } from '../recording/keyframeSpacing';
 import { recordsDefaultRun } from './startupRun';
+import { afterThisTask } from '../views/afterThisTask';
 
 export { KEYFRAME_EVERY } from './recordingStream';
 export type { RecordingProgress } from './recordingStream';
 
-/** The next animation frame (a timer where there is none: unit tests under Node). */
+/**
+ * Right after the next animation frame, in a task of its own (a timer where there is no frame:
+ * unit tests under Node): what `f` sets renders there, and the frame after lays it out and paints
+ * it, so the two are not one task (usePlayback.ts moves the cursor the same way).
+ */
 const nextFrame = (f: () => void): void => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => f());
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => void afterThisTask(f));
   else setTimeout(f, 16);
 };
 
