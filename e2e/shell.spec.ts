@@ -31,6 +31,20 @@ test('play advances the shown step and pause stops it', async ({ page }) => {
   expect(await readStep(page)).toBe(paused);
 });
 
+test('playing at the fastest speed runs to the last step, shows it, and stops', async ({ page }) => {
+  // The cursor moves in the task after each frame (usePlayback's commit): the last move is made before playback stops.
+  await page.goto('/');
+  await recorded(page);
+  for (let i = 0; i < 12; i++) await page.keyboard.press('+');
+  await expect(page.getByTestId('speed-value')).toHaveText('50×');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play', { timeout: 20_000 });
+  const m = /(\d+)\D+(\d+)/.exec(await page.getByTestId('step-readout').innerText());
+  expect(m).not.toBeNull();
+  expect(Number(m![1])).toBe(Number(m![2]));
+  expect(Number(m![2])).toBeGreaterThan(1000);
+});
+
 test('step buttons and jumps move the cursor', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('step-forward').click();
