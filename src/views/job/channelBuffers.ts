@@ -91,7 +91,7 @@ function persistedOrigins(state: EngineState, task: string, side: 'input' | 'out
 }
 
 function persistedIn(sets: Persisted, origin: string): number | null {
-  return sets.length === 0 ? null : (sets.find((s) => s.origins.has(origin))?.checkpointId ?? null);
+  return sets.find((s) => s.origins.has(origin))?.checkpointId ?? null;
 }
 
 /** Gives repeated origins on one channel (a record read again after a restore) distinct ids. */
@@ -106,18 +106,20 @@ function idMaker(prefix: string): (origin: string) => string {
 }
 
 type QueueItem = EngineState['queue']['heap'][number];
+
+/** Adds `value` to the list under `key`, in order. */
+function append<T>(lists: Map<string, T[]>, key: string, value: T): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
+}
 type FlowElement = EngineState['job']['flow'][string]['queue'][number];
 
 /** Each input queue's elements by the channel they came over (`from`), in queue order. */
 function inputsByChannel(state: EngineState): Map<string, FlowElement[]> {
   const out = new Map<string, FlowElement[]>();
   for (const [to, flow] of Object.entries(state.job.flow)) {
-    for (const e of flow.queue) {
-      const key = `${e.from}->${to}`;
-      const list = out.get(key);
-      if (list) list.push(e);
-      else out.set(key, [e]);
-    }
+    for (const e of flow.queue) append(out, `${e.from}->${to}`, e);
   }
   return out;
 }
@@ -137,10 +139,7 @@ export function channelViews(state: EngineState): ChannelView[] {
   for (const e of state.queue.heap) {
     const kind = e.item.kind;
     if (kind !== 'record.arrive' && kind !== 'cancelMarker.arrive' && kind !== 'barrier.arrive') continue;
-    const key = `${e.item.from}->${e.item.task}`;
-    const list = wireByChannel.get(key);
-    if (list) list.push(e);
-    else wireByChannel.set(key, [e]);
+    append(wireByChannel, `${e.item.from}->${e.item.task}`, e);
   }
   const inputs = inputsByChannel(state);
 
