@@ -70,6 +70,11 @@ export class ByteWriter {
     return this.buf.subarray(0, this.length);
   }
 
+  /** Forgets the written bytes but keeps the capacity, to write the next block into. */
+  reset(): void {
+    this.length = 0;
+  }
+
   /** Copies the written bytes into a right-sized array that nobody else holds. */
   finish(): Uint8Array {
     return this.buf.slice(0, this.length);
@@ -142,6 +147,11 @@ export class ByteReader {
 
   lengthPrefixed(): Uint8Array {
     return this.bytes(this.varint());
+  }
+
+  /** `lengthPrefixed` as a view (see `view`). */
+  lengthPrefixedView(): Uint8Array {
+    return this.view(this.varint());
   }
 
   string(): string {

@@ -25,7 +25,7 @@ export interface DecodedSst {
  * table properties call the raw data size, plus index and footer).
  */
 export function sstRawSize(bytes: Uint8Array, fileName = 'SST'): number {
-  const { blocks } = readSstFooter(bytes, fileName);
+  const { blocks } = readSstFooter(bytes, fileName, 'view');
   let size = bytes.length;
   for (const blk of blocks) {
     if (bytes[blk.offset + blk.size] === 0) continue;
@@ -71,10 +71,13 @@ export function readSstBlockData(
 /**
  * RocksDB `BlockBasedTable::Open`: checks magic and checksum, then reads footer and index
  * (not the data blocks). Throws LsmCorruptionError naming `fileName` on any inconsistency.
+ * With `keys: 'view'` the footer's and index's keys are views into `bytes`, for a caller that
+ * reads the block layout and keeps none of them (an array each was a copy per block per upload).
  */
 export function readSstFooter(
   bytes: Uint8Array,
   fileName = 'SST',
+  keys: 'copy' | 'view' = 'copy',
 ): { footer: SstFooter; blocks: SstBlockHandle[]; checksum: number } {
   const n = bytes.length;
   if (n < SST_TAIL_BYTES + 2)
@@ -122,8 +125,8 @@ export function readSstFooter(
     number,
     number,
   ];
-  const smallestKey = r.lengthPrefixed();
-  const largestKey = r.lengthPrefixed();
+  const smallestKey = keys === 'copy' ? r.lengthPrefixed() : r.lengthPrefixedView();
+  const largestKey = keys === 'copy' ? r.lengthPrefixed() : r.lengthPrefixedView();
   if (!r.done) r.fail(`footer has ${r.end - r.pos} unexpected trailing bytes`);
   if (indexOffset + indexSize !== footerStart)
     r.fail(
@@ -147,7 +150,7 @@ export function readSstFooter(
   const blocks: SstBlockHandle[] = [];
   let expectOffset = 0;
   for (let i = 0; i < count; i++) {
-    const lastKey = ir.lengthPrefixed();
+    const lastKey = keys === 'copy' ? ir.lengthPrefixed() : ir.lengthPrefixedView();
     const offset = ir.varint();
     const size = ir.varint();
     if (offset !== expectOffset || size === 0)

@@ -27,7 +27,11 @@ export interface LookupResult {
   filesSearched: number[];
 }
 
-/** RocksDB `DB::Get` on column family `cf`: the newest live value of `key`, or null (absent or deleted); the bytes may be shared with the DB, so never mutate them. */
+/**
+ * RocksDB `DB::Get` on column family `cf`: the newest live value of `key`, or null (absent or
+ * deleted). The bytes are the DB's own (a memtable's array, or a view into a file's block data):
+ * read them, never mutate or keep them.
+ */
 export function get(db: LsmDb, cf: string, key: Uint8Array): Uint8Array | null {
   const found = find(db, cf, key, null);
   return found === null || found.entry.value === null ? null : found.entry.value;

@@ -26,7 +26,7 @@ export {
 export type { LsmDb, ColumnFamily, SstFile, SstMeta, SstOrigin } from './lsmDb';
 export { MEMTABLE_ENTRY_OVERHEAD_BYTES, memtableWriteCost } from './memtable';
 export type { Memtable, LsmEntry } from './memtable';
-export { put, del, needsFlush } from './put';
+export { put, putOwned, del, delOwned, needsFlush } from './put';
 export type { WriteResult } from './put';
 export { flushOldest, flushAll, sealActive } from './flush';
 export type { FlushResult, FlushReason, SealResult } from './flush';

@@ -30,11 +30,34 @@ export function put(db: LsmDb, cf: string, key: Uint8Array, value: Uint8Array): 
     throw new TypeError(
       `put: value for column family "${cf}" must be a Uint8Array, got ${typeof value}`,
     );
+  checkKey(cf, key);
+  return write(db, cf, key.slice(), value.slice());
+}
+
+/**
+ * `put` without the copies, for callers that hand over arrays made for this write: exact-size,
+ * not views into a bigger buffer, never changed again (the state wrappers' `DataOutputView.toBytes`).
+ * A record update made five byte arrays, three of them copies thrown away at once; each array
+ * is an ArrayBuffer the garbage collector sweeps, on the page's thread while a big run replays.
+ */
+export function putOwned(db: LsmDb, cf: string, key: Uint8Array, value: Uint8Array): WriteResult {
+  if (!(value instanceof Uint8Array))
+    throw new TypeError(
+      `put: value for column family "${cf}" must be a Uint8Array, got ${typeof value}`,
+    );
+  checkKey(cf, key);
   return write(db, cf, key, value);
 }
 
 /** RocksDB `DB::Delete`: writes a tombstone that hides older values until compaction drops it (Flink: State.clear). */
 export function del(db: LsmDb, cf: string, key: Uint8Array): WriteResult {
+  checkKey(cf, key);
+  return write(db, cf, key.slice(), null);
+}
+
+/** `del` without the copy of the key (see `putOwned`). */
+export function delOwned(db: LsmDb, cf: string, key: Uint8Array): WriteResult {
+  checkKey(cf, key);
   return write(db, cf, key, null);
 }
 
@@ -44,15 +67,18 @@ export function needsFlush(db: LsmDb, cf?: string): boolean {
   return db.columnFamilies.some((c) => c.immutables.length > 0);
 }
 
-function write(db: LsmDb, cfName: string, key: Uint8Array, value: Uint8Array | null): WriteResult {
+/** Stores `key` and `value` as they are: `put` and `del` copy them first (the caller may reuse its buffers, and a subarray would pin its whole backing buffer). */
+function checkKey(cfName: string, key: Uint8Array): void {
   if (!(key instanceof Uint8Array))
     throw new TypeError(
       `key for column family "${cfName}" must be a Uint8Array, got ${typeof key}`,
     );
+}
+
+function write(db: LsmDb, cfName: string, key: Uint8Array, value: Uint8Array | null): WriteResult {
   const cf = columnFamily(db, cfName);
   const seq = ++db.lastSeq;
-  // Copies: the caller may reuse its buffers, and a subarray would pin its whole backing buffer.
-  memtablePut(cf.active, key.slice(), seq, value === null ? null : value.slice());
+  memtablePut(cf.active, key, seq, value);
   let sealed: SealResult | null = null;
   let stallFlush: FlushResult | null = null;
   if (cf.active.bytes >= db.config.writeBufferBytes) {

@@ -7,6 +7,7 @@ import { sstFileFromParts } from './sstFile';
 import { decodeSst, readBlockEntries, readSstFooter } from './decodeSst';
 import { encodeSst, sstEntrySize, sstFileName } from './sstFormat';
 import { sstGet, sstIterate } from './sstReader';
+import { ByteSlab, DataOutputView } from '../serialization';
 
 const b = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -137,5 +138,26 @@ describe('SST format', () => {
         64,
       ),
     ).toThrow(/strictly increasing, but entry 1 \(a\) is not after b/);
+  });
+
+  it('keeps none of its entries\' arrays: memtable keys cut from a shared slab are not held alive by the file', () => {
+    const slab = new ByteSlab(4096, 256);
+    const out = new DataOutputView();
+    const entries: LsmEntry[] = Array.from({ length: 40 }, (_, i) => {
+      out.clear();
+      out.writeInt(i);
+      const key = out.toBytesIn(slab);
+      out.clear();
+      out.writeLong(i * 1000);
+      return { key, seq: i + 1, value: out.toBytesIn(slab) };
+    });
+    for (const compression of ['NO_COMPRESSION', 'SNAPPY_COMPRESSION'] as const) {
+      const enc = encodeSst(entries, 9, 0, 64, compression);
+      expect(enc.blocks.length).toBeGreaterThan(4);
+      const slabBuffer = entries[0]!.key.buffer;
+      for (const kept of [enc.footer.smallestKey, enc.footer.largestKey, ...enc.blocks.map((bl) => bl.lastKey)]) expect(kept.buffer).not.toBe(slabBuffer);
+      expect(Array.from(enc.footer.largestKey)).toEqual(Array.from(entries[39]!.key));
+      expect(decodeSst(enc.bytes).entries.map((e) => Array.from(e.value!))).toEqual(entries.map((e) => Array.from(e.value!)));
+    }
   });
 });

@@ -106,21 +106,28 @@ export function encodeSst(
     );
   const w = new ByteWriter(entries.length * 40 + 64);
   const blocks: SstBlockHandle[] = [];
-  const rawBlocks: Uint8Array[] = [];
+  // Raw blocks end to end when they may be stored compressed (read back as views once the file
+  // is written; uncompressed, the file holds them), and each block's last key, packed into one
+  // array at the end: a copy of each per block was two ArrayBuffers per block.
+  const raw = compression === 'NO_COMPRESSION' ? null : new ByteWriter(entries.length * 40 + 64);
+  const rawEnds: number[] = [];
+  const lastKeys: Uint8Array[] = [];
   let compressedBlocks = 0;
-  let block = new ByteWriter(blockSizeBytes + 64);
+  // One writer for every block, reset once the block is written out.
+  const block = new ByteWriter(blockSizeBytes + 64);
   // RocksDB `BlockBasedTableBuilder::WriteBlock`: compress if the level asks and it pays, then the trailer.
   const finishBlock = (lastKey: Uint8Array): void => {
-    const raw = block.finish();
-    rawBlocks.push(raw);
-    const { contents, type } = compressDataBlock(raw, compression);
+    raw?.bytes(block.view());
+    rawEnds.push(raw ? raw.length : block.length);
+    const { contents, type } = compressDataBlock(block.view(), compression);
     if (type !== 0) compressedBlocks++;
     const offset = w.length;
     w.bytes(contents);
     w.byte(type);
     w.fixed32(maskCrc32c(crc32c(w.view(), offset, w.length)));
-    blocks.push({ lastKey: lastKey.slice(), offset, size: contents.length });
-    block = new ByteWriter(blockSizeBytes + 64);
+    lastKeys.push(lastKey);
+    blocks.push({ lastKey, offset, size: contents.length });
+    block.reset();
   };
   let tombstones = 0;
   let smallestSeq = Number.MAX_SAFE_INTEGER;
@@ -159,8 +166,8 @@ export function encodeSst(
     tombstoneCount: tombstones,
     smallestSeq,
     largestSeq,
-    smallestKey: entries[0]!.key.slice(),
-    largestKey: entries[entries.length - 1]!.key.slice(),
+    smallestKey: entries[0]!.key,
+    largestKey: entries[entries.length - 1]!.key,
     indexOffset,
     indexSize: w.length - indexOffset,
   };
@@ -183,7 +190,26 @@ export function encodeSst(
   w.fixed32(checksum);
   for (const b of SST_MAGIC) w.byte(b);
   const bytes = w.finish();
+  // The keys kept (the index's and the footer's) are copied into one array: the entries' own
+  // may be views into a memtable's slab or another file, which would stay alive with this file.
+  const [smallestKey, largestKey, ...indexKeys] = packCopies([footer.smallestKey, footer.largestKey, ...lastKeys]);
+  footer.smallestKey = smallestKey!;
+  footer.largestKey = largestKey!;
+  blocks.forEach((b, i) => (b.lastKey = indexKeys[i]!));
+  const rawAll = raw?.view();
+  const rawBlocks = rawAll ? rawEnds.map((end, i) => rawAll.subarray(i === 0 ? 0 : rawEnds[i - 1]!, end)) : blocks.map((b) => bytes.subarray(b.offset, b.offset + b.size));
   return { bytes, footer, blocks, checksum, data: blockDataOf(bytes, blocks, rawBlocks, compressedBlocks) };
+}
+
+/** Copies of `arrays`, as views into one new ArrayBuffer. */
+function packCopies(arrays: readonly Uint8Array[]): Uint8Array[] {
+  const all = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  return arrays.map((a) => {
+    all.set(a, at);
+    at += a.length;
+    return all.subarray(at - a.length, at);
+  });
 }
 
 /** Lays raw blocks out for reads: the file itself when nothing is compressed, else a copy of the raw blocks. */

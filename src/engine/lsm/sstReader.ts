@@ -22,7 +22,7 @@ export function sstSeekBlock(file: SstFile, key: Uint8Array): number {
   return lo;
 }
 
-/** RocksDB `BlockBasedTable::Get`: the entry for `key` in this file (maybe a tombstone), or null. */
+/** RocksDB `BlockBasedTable::Get`: the entry for `key` in this file (maybe a tombstone), or null; its value is a view into the file's block data (never keep it). */
 export function sstGet(file: SstFile, key: Uint8Array): LsmEntry | null {
   if (compareBytes(key, file.smallestKey) < 0 || compareBytes(key, file.largestKey) > 0)
     return null;
@@ -55,11 +55,9 @@ export function sstGet(file: SstFile, key: Uint8Array): LsmEntry | null {
     const c = compareBytesAt(buf, p, keyLen, key);
     if (c === 0) {
       const valueAt = p + keyLen;
-      return {
-        key: buf.slice(p, valueAt),
-        seq,
-        value: tag === 0 ? null : buf.slice(valueAt, valueAt + valueLen),
-      };
+      // No copies: the key found is the key asked for, and the value is read at once by the one
+      // caller (`get`, deserialized or appended to a new array), never kept.
+      return { key, seq, value: tag === 0 ? null : buf.subarray(valueAt, valueAt + valueLen) };
     }
     if (c > 0) return null;
     p += keyLen + valueLen;

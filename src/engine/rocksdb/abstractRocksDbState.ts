@@ -4,7 +4,7 @@
  * serializing on every access. A handle is a stateless view over the backend's plain data: the
  * key context is in the data, the current namespace in the state's registration entry.
  */
-import { del, get, put } from '../lsm';
+import { delOwned, get, putOwned } from '../lsm';
 import { DataInputView, DataOutputView, type TypeSerializer } from '../serialization';
 import { noKeySetError } from '../state/abstractHeapState';
 import { illegalKeyGroupError } from '../state/copyOnWriteStateTable';
@@ -99,12 +99,12 @@ export abstract class AbstractRocksDbState implements InternalKvState {
 
   /** `RocksDB.put` on this state's column family, recording seals and stall flushes. */
   protected dbPut(key: Uint8Array, value: Uint8Array): void {
-    recordWriteResult(this.backend, put(this.backend.db, this.state.columnFamily, key, value));
+    recordWriteResult(this.backend, putOwned(this.backend.db, this.state.columnFamily, key, value));
   }
 
   /** `RocksDB.delete` (a tombstone) on this state's column family, recording seals and stall flushes. */
   protected dbDelete(key: Uint8Array): void {
-    recordWriteResult(this.backend, del(this.backend.db, this.state.columnFamily, key));
+    recordWriteResult(this.backend, delOwned(this.backend.db, this.state.columnFamily, key));
   }
 
   /** `AbstractRocksDBState.serializeValue`: fresh bytes of one value. */
@@ -112,7 +112,7 @@ export abstract class AbstractRocksDbState implements InternalKvState {
     const out = this.valueOut;
     out.clear();
     serializer.serialize(value, out);
-    return out.toBytes();
+    return out.toBytesIn(this.keyBuilder.slab);
   }
 
   /** Deserializes a stored value that must fill `bytes` exactly (anything else is corruption). */

@@ -104,6 +104,6 @@ export class RocksDbListState<T extends Plain = Plain> extends AbstractRocksDbSt
     const out = this.valueOut;
     out.clear();
     serializeDelimitedList(values, this.elementSerializer, out);
-    return out.toBytes();
+    return out.toBytesIn(this.keyBuilder.slab);
   }
 }

@@ -170,7 +170,7 @@ export class RocksDbMapState<UK extends MapUserKey = MapUserKey, UV extends Plai
     out.clear();
     out.writeBoolean(false);
     this.userValueSerializer.serialize(value, out);
-    return out.toBytes();
+    return out.toBytesIn(this.keyBuilder.slab);
   }
 
   /** `deserializeUserValue`: reads the null flag, then the value. */

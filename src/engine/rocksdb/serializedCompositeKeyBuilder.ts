@@ -4,13 +4,14 @@
  *   [key group, 1–2 bytes] [key] [key length] [namespace] [namespace length] ( [user key] )
  *
  * reusing one output buffer. The key-group prefix and the serialized key are written once per
- * key (Flink does it in `setCurrentKey`; here on the first access after it) and copied in
- * front of each namespace, so the hot path serializes only the namespace. The bytes equal
+ * key (Flink does it in `setCurrentKey`; here on the first access after it) and stay at the
+ * front of the buffer: each build goes back to the end of the key (`afterKeyMark`, Flink's
+ * `resetToKey`) and serializes only the namespace, with no array made for the key itself. The bytes equal
  * `serializeCompositeKey(layout, …)` of the serialization module (tested).
  *
  * A working tool of the backend wrapper, never engine state.
  */
-import { DataOutputView, writeKeyGroup, type CompositeKeyLayout, type TypeSerializer } from '../serialization';
+import { ByteSlab, DataOutputView, writeKeyGroup, type CompositeKeyLayout, type TypeSerializer } from '../serialization';
 import type { Namespace } from '../state/namespaces';
 import type { StateKey } from '../state/stateKeyIds';
 
@@ -26,11 +27,19 @@ function writeVariableIntBytes(value: number, out: DataOutputView): void {
 /** Flink's `SerializedCompositeKeyBuilder` for the backend's key layout. */
 export class SerializedCompositeKeyBuilder {
   private readonly out = new DataOutputView(64);
-  private keyBytes: Uint8Array = new Uint8Array(0);
+  /** Where the key group and key end in `out` (Flink's `afterKeyMark`); -1 before any key is set. */
+  private afterKeyMark = -1;
   private key: StateKey | null = null;
   private keyGroup = -1;
 
-  constructor(readonly layout: CompositeKeyLayout<StateKey, Namespace>) {}
+  /**
+   * @param slab where the keys built here, and the backend's states' values, are cut from: they
+   *   go into the memtable and die with it (ByteSlab)
+   */
+  constructor(
+    readonly layout: CompositeKeyLayout<StateKey, Namespace>,
+    readonly slab: ByteSlab = new ByteSlab(),
+  ) {}
 
   /** `setKeyAndKeyGroup`: serializes key group and key once; later builds copy these bytes. */
   setKeyAndKeyGroup(key: StateKey, keyGroup: number): void {
@@ -39,31 +48,30 @@ export class SerializedCompositeKeyBuilder {
     out.clear();
     writeKeyGroup(keyGroup, this.layout.keyGroupPrefixBytes, out);
     this.layout.keySerializer.serialize(key, out);
-    this.keyBytes = out.toBytes();
+    this.afterKeyMark = out.length;
     this.key = key;
     this.keyGroup = keyGroup;
   }
 
-  /** `buildCompositeKeyNamespace`: the RocksDB key of (current key, namespace), as a fresh array. */
+  /** `buildCompositeKeyNamespace`: the RocksDB key of (current key, namespace), as a fresh array (cut from `slab`). */
   buildCompositeKeyNamespace(namespace: Namespace): Uint8Array {
     this.writeKeyAndNamespace(namespace);
-    return this.out.toBytes();
+    return this.out.toBytesIn(this.slab);
   }
 
   /** `buildCompositeKeyNamesSpaceUserKey`: the RocksDB key of one MapState entry. */
   buildCompositeKeyNamespaceUserKey<UK>(namespace: Namespace, userKey: UK, userKeySerializer: TypeSerializer<UK>): Uint8Array {
     this.writeKeyAndNamespace(namespace);
     userKeySerializer.serialize(userKey, this.out);
-    return this.out.toBytes();
+    return this.out.toBytesIn(this.slab);
   }
 
   private writeKeyAndNamespace(namespace: Namespace): void {
     if (this.key === null) throw new Error('SerializedCompositeKeyBuilder: no key set (call setKeyAndKeyGroup first)');
     const out = this.out;
     const layout = this.layout;
-    out.clear();
-    out.writeBytes(this.keyBytes);
-    if (layout.ambiguousKeyPossible) writeVariableIntBytes(this.keyBytes.length - layout.keyGroupPrefixBytes, out);
+    out.setPosition(this.afterKeyMark);
+    if (layout.ambiguousKeyPossible) writeVariableIntBytes(this.afterKeyMark - layout.keyGroupPrefixBytes, out);
     const before = out.length;
     layout.namespaceSerializer.serialize(namespace, out);
     if (layout.ambiguousKeyPossible) writeVariableIntBytes(out.length - before, out);

@@ -6,6 +6,7 @@
  * This is a working tool, never engine state: keep the bytes from {@link DataOutputView.toBytes}
  * (a fresh copy), and reuse one view across many writes with {@link DataOutputView.clear}.
  */
+import type { ByteSlab } from './byteSlab';
 import { encodeUtf8Into, utf8ByteLength } from './utf8';
 
 const TWO_POW_32 = 4294967296;
@@ -39,9 +40,25 @@ export class DataOutputView {
     this.pos = 0;
   }
 
+  /**
+   * `DataOutputSerializer.setPosition`: goes back to `position` (at most the bytes written), so a
+   * prefix written once is kept and what follows is written again (SerializedCompositeKeyBuilder).
+   */
+  setPosition(position: number): void {
+    if (!Number.isInteger(position) || position < 0 || position > this.pos) {
+      throw new RangeError(`DataOutputView.setPosition: position must be an integer in [0, ${this.pos}], got ${position}`);
+    }
+    this.pos = position;
+  }
+
   /** A copy of the bytes written so far; safe to store (engine byte arrays are immutable). */
   toBytes(): Uint8Array {
     return this.buf.slice(0, this.pos);
+  }
+
+  /** Like `toBytes`, cut from `slab` (a view into a shared buffer; see ByteSlab for what may go there). */
+  toBytesIn(slab: ByteSlab): Uint8Array {
+    return slab.copyOf(this.buf, this.pos);
   }
 
   /** `DataOutput.writeByte`: one byte; accepts a signed (-128..127) or unsigned (0..255) value. */

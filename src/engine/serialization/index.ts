@@ -1,6 +1,7 @@
 /** Binary serialization: Flink-style data views, type serializers by name, and the RocksDB composite key. */
 export * from './bytes';
 export * from './dataOutputView';
+export * from './byteSlab';
 export * from './dataInputView';
 export * from './typeSerializer';
 export * from './primitiveSerializers';
