@@ -60,6 +60,12 @@ describe('readCheckpointMetadata', () => {
     expect(m.masterStates).toEqual([{ name: 'a\u0000\u{1F600}', version: 2, size: 0, data: new Uint8Array(0), at: 20 }]);
   });
 
+  it("writes Java's modified UTF-8 as DataOutputStream.writeUTF does: length, NUL as C0 80, surrogates 3 bytes each", () => {
+    const bytes = new DataOutput().writeUTF('a\u0000\u{1F600}é').toBytes();
+    expect(Array.from(bytes)).toEqual([0, 11, 0x61, 0xc0, 0x80, 0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80, 0xc3, 0xa9]);
+    expect(() => new DataOutput().writeUTF('\u0800'.repeat(21846))).toThrow('string too long for writeUTF: 65538 bytes');
+  });
+
   it('reads the key-group offsets, the delegate and the id of a KEY_GROUPS_HANDLE_V2 (tag 12)', () => {
     const out = header(3).writeInt(0).writeInt(1);
     out.writeBytes(new Uint8Array(16)).writeInt(1).writeInt(4).writeByte(0).writeInt(1);

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { uncompress } from 'snappyjs';
 import { describe, expect, it } from 'vitest';
-import { checkSnappyBlock, snappyCompressBlock, snappyUncompressBlock } from './snappyBlock';
+import { checkSnappyBlock, snappyCompressBlock, snappyCompressBlockTransient, snappyUncompressBlock } from './snappyBlock';
 
 // A hand-made block: length 8, literal "abcd" (tag 0x0c), copy of 4 bytes from offset 4 (tag 0x01, 0x04).
 const good = Uint8Array.of(8, 0x0c, 0x61, 0x62, 0x63, 0x64, 0x01, 0x04);
@@ -33,5 +34,17 @@ describe('raw Snappy blocks', () => {
     ).toThrow(/copy cut off/);
     expect(() => checkSnappyBlock(Uint8Array.of(0x81, 0x80, 0x08), 65536)).toThrow(/exceeds 65536/);
     expect(() => checkSnappyBlock(Uint8Array.of(0x80), 65536)).toThrow(/varint/);
+  });
+
+  it('compresses into a reused buffer to the same bytes as compress, valid until the next call', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.uint8Array({ maxLength: 3000 }), fc.constantFrom(new Uint8Array(5000).fill(3))), { minLength: 1, maxLength: 6 }), (blocks) => {
+        for (const block of blocks) expect(Array.from(snappyCompressBlockTransient(block))).toEqual(Array.from(snappyCompressBlock(block)));
+      }),
+    );
+    const first = snappyCompressBlockTransient(new Uint8Array(100).fill(1));
+    const kept = Array.from(first);
+    snappyCompressBlockTransient(new Uint8Array(100).fill(2));
+    expect(Array.from(first)).not.toEqual(kept);
   });
 });

@@ -6,10 +6,25 @@
  * does the same, without copying any data.
  */
 import { compress, uncompress } from 'snappyjs';
+import { SnappyCompressor } from 'snappyjs/snappy_compressor';
 
 /** Snappy `RawCompress` of one block. */
 export function snappyCompressBlock(block: Uint8Array): Uint8Array {
   return compress(block);
+}
+
+let scratch = new Uint8Array(0);
+
+/**
+ * Snappy `RawCompress` of one block into a buffer reused by every call: the result is a view,
+ * valid until the next call. For a caller that copies it out at once (an SST's data blocks):
+ * `compress` makes a buffer of the largest possible size and a copy of the result per block.
+ */
+export function snappyCompressBlockTransient(block: Uint8Array): Uint8Array {
+  const compressor = new SnappyCompressor(block);
+  const max = compressor.maxCompressedLength();
+  if (scratch.length < max) scratch = new Uint8Array(Math.max(max, scratch.length * 2));
+  return scratch.subarray(0, compressor.compressToBuffer(scratch));
 }
 
 /** Snappy `RawUncompress` of one block whose declared length must not exceed `maxLength`; throws on any malformed block. */

@@ -11,7 +11,7 @@
  * `GoodCompressionRatio`: compressed size < raw − raw/8; in RocksDB 8.x the same rule is
  * `CompressionOptions::max_compressed_bytes_per_kb` = 896), otherwise raw with type 0.
  */
-import { snappyCompressBlock, snappyUncompressBlock } from '../codec/snappyBlock';
+import { snappyCompressBlockTransient, snappyUncompressBlock } from '../codec/snappyBlock';
 
 /** Every name Flink's `COMPRESSION_PER_LEVEL` accepts (`org.rocksdb.CompressionType`). */
 export const ROCKSDB_COMPRESSION_TYPES = [
@@ -60,10 +60,10 @@ export function goodCompressionRatio(compressedSize: number, rawSize: number): b
   return compressedSize < rawSize - Math.floor(rawSize / 8);
 }
 
-/** The stored form of one raw data block: the contents and the trailer's type byte. */
+/** The stored form of one raw data block: the contents (`raw` itself, or a view valid until the next call: copy it out) and the trailer's type byte. */
 export function compressDataBlock(raw: Uint8Array, compression: SstCompression): { contents: Uint8Array; type: number } {
   if (compression === 'SNAPPY_COMPRESSION') {
-    const c = snappyCompressBlock(raw);
+    const c = snappyCompressBlockTransient(raw);
     if (goodCompressionRatio(c.length, raw.length)) return { contents: c, type: SST_COMPRESSION_BYTE.SNAPPY_COMPRESSION };
   }
   return { contents: raw, type: SST_COMPRESSION_BYTE.NO_COMPRESSION };

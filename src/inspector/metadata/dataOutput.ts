@@ -61,18 +61,36 @@ export class DataOutput {
     return this;
   }
 
-  /** Java `writeUTF`: modified UTF-8 (NUL as C0 80, UTF-16 units encoded one by one), ≤ 65535 bytes. */
+  /**
+   * Java `writeUTF`: modified UTF-8 (NUL as C0 80, UTF-16 units encoded one by one), ≤ 65535 bytes.
+   * Written straight into the buffer: a checkpoint's `_metadata` writes a path or name per file,
+   * and an array per string was ~1,500 arrays per checkpoint of the scale run.
+   */
   writeUTF(s: string): this {
-    const bytes: number[] = [];
+    let length = 0;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
-      if (c >= 0x01 && c <= 0x7f) bytes.push(c);
-      else if (c <= 0x7ff) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
-      else bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+      length += c >= 0x01 && c <= 0x7f ? 1 : c <= 0x7ff ? 2 : 3;
     }
-    if (bytes.length > 0xffff) throw new RangeError(`string too long for writeUTF: ${bytes.length} bytes`);
-    this.writeShort(bytes.length);
-    return this.writeBytes(Uint8Array.from(bytes));
+    if (length > 0xffff) throw new RangeError(`string too long for writeUTF: ${length} bytes`);
+    this.writeShort(length);
+    this.ensure(length);
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x01 && c <= 0x7f) b[p++] = c;
+      else if (c <= 0x7ff) {
+        b[p++] = 0xc0 | (c >> 6);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else {
+        b[p++] = 0xe0 | (c >> 12);
+        b[p++] = 0x80 | ((c >> 6) & 0x3f);
+        b[p++] = 0x80 | (c & 0x3f);
+      }
+    }
+    this.pos = p;
+    return this;
   }
 
   toBytes(): Uint8Array {
