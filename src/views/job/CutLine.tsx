@@ -27,13 +27,23 @@ export function CutLine({ width, checkpointId, status, points, reduced, t }: Pro
   const w = measureText(label, 11, 700) + 12;
   const topX = Math.max(w / 2 + 1, Math.min(width - w / 2 - 1, points[0]![0]));
   const topY = points[0]![1];
+  // Whether the line was drawn yet: the first drawing has nothing to tween from.
+  const drawn = useRef(false);
   useEffect(() => {
-    const duration = reduced ? 0 : 220;
     const at = `translate(${topX},${topY})`;
-    const fresh = !paths.current?.querySelector('path')?.getAttribute('d');
-    // The first drawing has nothing to tween from.
-    if (paths.current) select(paths.current).selectAll('path').transition().duration(fresh ? 0 : duration).ease(easeCubicOut).attr('d', d);
-    if (tag.current) select(tag.current).transition().duration(fresh ? 0 : duration).ease(easeCubicOut).attr('transform', at);
+    const pathSel = paths.current ? select(paths.current).selectAll('path') : null;
+    const tagSel = tag.current ? select(tag.current) : null;
+    if (reduced || !drawn.current) {
+      // No tween (playing fast, reduced motion, first drawing): the values are set at once. A
+      // zero-length transition still schedules a timer, and reads the attribute back from the
+      // DOM to interpolate from: a string Blink makes for script every frame of fast playback.
+      pathSel?.interrupt().attr('d', d);
+      tagSel?.interrupt().attr('transform', at);
+    } else {
+      pathSel?.transition().duration(220).ease(easeCubicOut).attr('d', d);
+      tagSel?.transition().duration(220).ease(easeCubicOut).attr('transform', at);
+    }
+    drawn.current = pathSel !== null;
   }, [d, topX, topY, reduced]);
   const color = checkpointColor(checkpointId);
   return (
