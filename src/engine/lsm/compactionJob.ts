@@ -14,10 +14,9 @@ import {
 } from './levels';
 import { sstMeta, type ColumnFamily, type LsmDb, type SstFile, type SstMeta } from './lsmDb';
 import type { LsmEntry } from './memtable';
-import { levelIterate, mergeSources } from './mergeSources';
+import { mergeRuns } from './mergeRuns';
 import { mergeLineage, writeSstFile } from './sstFile';
 import { sstEntrySize } from './sstFormat';
-import { sstIterate } from './sstReader';
 
 /** Why a compaction ran (RocksDB `CompactionReason`). */
 export type CompactionReason = 'level0FileNumTrigger' | 'levelMaxBytes' | 'manual';
@@ -132,25 +131,23 @@ export function runCompactionJob(
     pendingBytes = 0;
   };
   // L0 inputs may overlap, so each is its own source; a deeper level's inputs form one sorted run.
-  const sources: Iterator<LsmEntry>[] = inputs
-    .filter((f) => f.level === 0)
-    .map((f) => sstIterate(f, null, false));
+  const runs: SstFile[][] = inputs.filter((f) => f.level === 0).map((f) => [f]);
   for (let level = 1; level < cf.levels.length; level++) {
     const run = inputs
       .filter((f) => f.level === level)
       .sort((a, b) => compareBytes(a.smallestKey, b.smallestKey));
-    if (run.length > 0) sources.push(levelIterate(run, null, false));
+    if (run.length > 0) runs.push(run);
   }
-  for (const { entry, shadowed } of mergeSources(sources)) {
+  mergeRuns(runs, (entry, shadowed) => {
     droppedVersions += shadowed;
     if (entry.value === null && !existsBeneath(entry.key)) {
       droppedTombstones++;
-      continue;
+      return;
     }
     pending.push(entry);
     pendingBytes += sstEntrySize(entry);
     if (maxOutputBytes !== null && pendingBytes >= maxOutputBytes) cut();
-  }
+  });
   cut();
 
   removeFilesFromLevels(cf, inputNumbers);

@@ -14,8 +14,8 @@
 import { compareBytesAt } from './compareBytes';
 import type { ColumnFamily, SstFile } from './lsmDb';
 import type { LsmEntry } from './memtable';
-import { levelIterate, memtableIterate, mergeSources } from './mergeSources';
-import { sstIterate } from './sstReader';
+import { memtableIterate, mergeSources } from './mergeSources';
+import { mergeRuns } from './mergeRuns';
 
 /**
  * The SSTs of a column family merged: the newest version of each key, in key order, tombstones
@@ -123,15 +123,13 @@ export function sstPart(cf: ColumnFamily): SstPart {
     parts.set(key, hit);
     return hit;
   }
-  const sources: Iterator<LsmEntry>[] = [];
+  // L0 newest first, then each deeper level as one run; views into the block bytes: packPart copies what it keeps.
   const l0 = cf.levels[0]!;
-  // Views into the block bytes (copy: false): packPart copies what it keeps.
-  for (let i = l0.length - 1; i >= 0; i--) sources.push(sstIterate(l0[i]!, null, false));
-  for (let level = 1; level < cf.levels.length; level++) {
-    if (cf.levels[level]!.length > 0) sources.push(levelIterate(cf.levels[level]!, null, false));
-  }
+  const runs: (readonly SstFile[])[] = [];
+  for (let i = l0.length - 1; i >= 0; i--) runs.push([l0[i]!]);
+  for (let level = 1; level < cf.levels.length; level++) runs.push(cf.levels[level]!);
   const entries: LsmEntry[] = [];
-  for (const { entry } of mergeSources(sources)) entries.push(entry);
+  mergeRuns(runs, (entry) => entries.push(entry));
   const part = packPart(entries);
   parts.set(key, part);
   cachedEntries += part.size;
