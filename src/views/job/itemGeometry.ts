@@ -157,7 +157,12 @@ export function thinWireRecords(items: DrawnItem[], max: number): { items: Drawn
  * to bottom (then left to right). Null when it has no point on this layout.
  */
 export function cutPolyline(layout: JobLayout, cut: Cut, items: DrawnItem[]): [number, number][] | null {
-  const byId = new Map(items.map((i) => [i.id, i]));
+  // Only the barriers the cut passes through are looked up: a map of every item (thousands as a
+  // far seek lands in the scale run) was a visible share of the landing task.
+  const wanted = new Set<string>();
+  for (const p of cut.points) if (p.kind === 'barrier') wanted.add(p.itemId);
+  const byId = new Map<string, DrawnItem>();
+  if (wanted.size > 0) for (const i of items) if (wanted.has(i.id)) byId.set(i.id, i);
   const pts: [number, number][] = [];
   for (const p of cut.points) {
     if (p.kind === 'barrier') {

@@ -23,6 +23,15 @@ describe('narration of faults and restores (savepoint, failure, decline, rescali
     expect(n.why).toMatch(/^A savepoint never registers shared files/);
   });
 
+  it('the step before a savepoint is triggered already names it a savepoint in its next hint (found in the recording after it)', () => {
+    const p = positionOf(
+      troubled,
+      isType('checkpoint.triggered', (e) => e.isSavepoint),
+    );
+    const e = eventAt(troubled, p, 'checkpoint.triggered');
+    expect(narrateAt(troubled, p - 1).next).toEqual({ position: p, text: `the JobManager triggers savepoint ${e.checkpointId}` });
+  });
+
   it('the injected task failure fails the job over to the latest completed checkpoint; next the job runs again', () => {
     const p = positionOf(troubled, isType('job.failed'));
     const e = eventAt(troubled, p, 'job.failed');

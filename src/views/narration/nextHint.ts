@@ -218,13 +218,26 @@ function findFrom(
 function savepointLookup(
   records: readonly StepRecord[],
   state: EngineState,
+  position: number,
 ): (id: number) => boolean {
+  // A run triggers each checkpoint id once, so where the search starts changes only its time: a
+  // checkpoint the state does not know yet is triggered after `position`. Read from the run's
+  // first step, a late position of the scale run went through millions of events per hint.
+  const triggered = (r: StepRecord, id: number): boolean | undefined => {
+    for (const e of r.events) if (e.type === 'checkpoint.triggered' && e.checkpointId === id) return e.isSavepoint;
+    return undefined;
+  };
   return (id) => {
     if (state.coordinator.history.some((h) => h.id === id))
       return state.coordinator.history.some((h) => h.id === id && h.isSavepoint);
-    for (const r of records)
-      for (const e of r.events)
-        if (e.type === 'checkpoint.triggered' && e.checkpointId === id) return e.isSavepoint;
+    for (let p = position; p < records.length; p++) {
+      const found = triggered(records[p]!, id);
+      if (found !== undefined) return found;
+    }
+    for (let p = Math.min(position, records.length) - 1; p >= 0; p--) {
+      const found = triggered(records[p]!, id);
+      if (found !== undefined) return found;
+    }
     return false;
   };
 }
@@ -352,7 +365,7 @@ export function findNextHint(
     (specific && findFrom(records, position, specific, main)) ||
     findFrom(records, position, routine);
   if (!found) return null;
-  const isSp = savepointLookup(records, state);
+  const isSp = savepointLookup(records, state, position);
   const stepEvents = records[found.position - 1]!.events;
   const text =
     shortText(found.event, isSp, tr, stepEvents) ??
