@@ -35,10 +35,11 @@ export function put(db: LsmDb, cf: string, key: Uint8Array, value: Uint8Array): 
 }
 
 /**
- * `put` without the copies, for callers that hand over arrays made for this write: exact-size,
- * not views into a bigger buffer, never changed again (the state wrappers' `DataOutputView.toBytes`).
- * A record update made five byte arrays, three of them copies thrown away at once; each array
- * is an ArrayBuffer the garbage collector sweeps, on the page's thread while a big run replays.
+ * `put` without the copies, for callers that hand over arrays made for this write and never
+ * changed again: the state wrappers' keys and values, cut from their backend's slab (ByteSlab),
+ * which dies with the memtable as they do. A record update made five byte arrays, three of them
+ * copies thrown away at once; each was an ArrayBuffer the garbage collector sweeps, on the
+ * page's thread too while a big run replays.
  */
 export function putOwned(db: LsmDb, cf: string, key: Uint8Array, value: Uint8Array): WriteResult {
   if (!(value instanceof Uint8Array))
@@ -67,7 +68,6 @@ export function needsFlush(db: LsmDb, cf?: string): boolean {
   return db.columnFamilies.some((c) => c.immutables.length > 0);
 }
 
-/** Stores `key` and `value` as they are: `put` and `del` copy them first (the caller may reuse its buffers, and a subarray would pin its whole backing buffer). */
 function checkKey(cfName: string, key: Uint8Array): void {
   if (!(key instanceof Uint8Array))
     throw new TypeError(
@@ -75,6 +75,7 @@ function checkKey(cfName: string, key: Uint8Array): void {
     );
 }
 
+/** Stores `key` and `value` as they are: `put` and `del` copy them first (the caller may reuse its buffers, and a subarray would pin its whole backing buffer). */
 function write(db: LsmDb, cfName: string, key: Uint8Array, value: Uint8Array | null): WriteResult {
   const cf = columnFamily(db, cfName);
   const seq = ++db.lastSeq;
