@@ -33,9 +33,13 @@ export function encodeChannelState(state: CapturedChannelState): { bytes: Uint8A
   return { bytes: out.toBytes(), input, output };
 }
 
+/** Measures each record's size without an array per record (every record an unaligned checkpoint persists). */
+const sizeScratch = new DataOutputView(64);
+
 /** The serialized size of one record, as channel state would hold it (Flink's buffer bytes). */
 export function recordSerializedSize(r: ChannelRecord): number {
-  const out = new DataOutputView(16);
+  const out = sizeScratch;
+  out.clear();
   plainValueSerializer.serialize([r.key, r.keyGroup, r.value, r.origin] as Plain, out);
   return out.length;
 }

@@ -4,6 +4,7 @@
  * so varints use arithmetic rather than 32-bit shifts and stay exact up to 2^53.
  */
 import { LsmCorruptionError } from './lsmErrors';
+import { decodeUtf8, encodeUtf8Into, isWellFormedUtf16, utf8ByteLength } from '../serialization/utf8';
 
 /** Append-only byte builder (RocksDB `std::string` buffers with `PutVarint*` / `PutFixed32`). */
 export class ByteWriter {
@@ -62,7 +63,11 @@ export class ByteWriter {
   }
 
   string(s: string): void {
-    this.lengthPrefixed(utf8Encode(s));
+    if (!isWellFormedUtf16(s)) return this.lengthPrefixed(utf8Encode(s));
+    const n = utf8ByteLength(s);
+    this.varint(n);
+    this.ensure(n);
+    this.length = encodeUtf8Into(s, this.buf, this.length);
   }
 
   /** The bytes written so far, as a view that is only valid until the next write. */
@@ -159,12 +164,25 @@ export class ByteReader {
   }
 }
 
-/** UTF-8 encoding of column family names and OPTIONS text. */
+/**
+ * UTF-8 encoding of column family names and OPTIONS text, by the serializers' own codec rather
+ * than TextEncoder: every snapshot writes a MANIFEST and OPTIONS of each subtask, and a
+ * `TextEncoder` made and called per string is a browser object, a string handed to the browser
+ * and an array it allocates, on the page's thread too while a big run replays. A well-formed
+ * string has the same bytes either way; one with a lone surrogate keeps TextEncoder's U+FFFD.
+ */
 export function utf8Encode(s: string): Uint8Array {
-  return new TextEncoder().encode(s);
+  if (!isWellFormedUtf16(s)) return new TextEncoder().encode(s);
+  const out = new Uint8Array(utf8ByteLength(s));
+  encodeUtf8Into(s, out, 0);
+  return out;
 }
 
-/** UTF-8 decoding of column family names and OPTIONS text. */
+/** UTF-8 decoding of column family names and OPTIONS text; damaged bytes read as TextDecoder reads them (U+FFFD). */
 export function utf8Decode(b: Uint8Array): string {
-  return new TextDecoder().decode(b);
+  try {
+    return decodeUtf8(b, 0, b.length);
+  } catch {
+    return new TextDecoder().decode(b);
+  }
 }

@@ -49,9 +49,13 @@ export interface ManifestContents {
   files: SstMeta[];
 }
 
+/** Reused by every `encodeManifest` (each snapshot of each subtask writes one; `finish` copies the bytes out). */
+const manifestWriter = new ByteWriter(4096);
+
 /** RocksDB `VersionSet::WriteCurrentStateToManifest`: the DB's column families, levels and files as bytes (memtable contents are not included: there is no WAL). */
 export function encodeManifest(db: LsmDb): Uint8Array {
-  const w = new ByteWriter(512);
+  const w = manifestWriter;
+  w.reset();
   for (const b of MAGIC) w.byte(b);
   w.varint(VERSION);
   w.varint(TAG_OPTIONS);

@@ -7,6 +7,18 @@
  * have equal bytes: a key never appears twice in a sorted store under two encodings.
  */
 
+/** Whether `s` has no lone surrogate (`String.prototype.isWellFormed`, ES2024): then its bytes here are plain UTF-8. */
+export function isWellFormedUtf16(s: string): boolean {
+  const len = s.length;
+  for (let i = 0; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c > 0xdbff || i + 1 >= len || !isLowSurrogate(s.charCodeAt(i + 1))) return false;
+    i++;
+  }
+  return true;
+}
+
 /** Bytes {@link encodeUtf8Into} will write for `s`. */
 export function utf8ByteLength(s: string): number {
   let n = 0;

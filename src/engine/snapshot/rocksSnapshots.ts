@@ -45,10 +45,14 @@ export function rocksCanonicalSnapshot(ctx: StepContext, req: SnapshotRequest, l
   return fullSnapshotParts(ctx, req, location, data.rocks.states.map((s) => s.descriptor), data.rocks.keyGroupRange, (kg) => byKg.get(kg) ?? []);
 }
 
+/** Reused by every `encodeStateMeta` (`toBytes` copies the bytes out). */
+const metaScratch = new DataOutputView(256);
+
 /** The registered states' meta info (`KeyedBackendSerializationProxy`), written with each native snapshot. */
 function encodeStateMeta(ctx: StepContext, task: string): Uint8Array {
   const data = ctx.state.job.keyed[task]!.backend;
-  const out = new DataOutputView(64);
+  const out = metaScratch;
+  out.clear();
   const states = data.type === 'rocksdb' ? data.rocks.states.map((s) => s.descriptor) : [];
   plainValueSerializer.serialize(states.map((d) => ({ name: d.name, kind: d.kind, fn: d.fn ?? null })) as Plain, out);
   return out.toBytes();

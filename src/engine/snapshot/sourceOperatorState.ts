@@ -13,9 +13,13 @@ export const SOURCE_STATE_NAME = 'source-partitions';
 /** `FlinkKafkaConsumerBase.OFFSETS_STATE_NAME`: the legacy consumer's union list state. */
 export const UNION_OFFSETS_STATE_NAME = 'topic-partition-offset-states';
 
+/** Reused by every source snapshot (`toBytes` copies the bytes out). */
+const sourceScratch = new DataOutputView(256);
+
 /** Encodes a source subtask's partitions as an operator state handle with element offsets. */
 export function encodeSourceState(task: string, partitions: readonly SourcePartitionState[], mode: 'SPLIT_DISTRIBUTE' | 'UNION' = 'SPLIT_DISTRIBUTE'): OperatorStateHandle {
-  const out = new DataOutputView(32);
+  const out = sourceScratch;
+  out.clear();
   const offsets: number[] = [];
   for (const p of partitions) {
     offsets.push(out.length);

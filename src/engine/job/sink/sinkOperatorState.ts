@@ -53,9 +53,13 @@ function fromPlain(v: Plain, where: string): SinkStateElement {
   return { pendingTransaction: pt === null ? null : { id: (pt as { id: string }).id, jobId: (pt as { jobId: string }).jobId }, pendingCommitTransactions: pending };
 }
 
+/** Reused by every sink snapshot (`toBytes` copies the bytes out). */
+const sinkScratch = new DataOutputView(1024);
+
 /** Encodes a sink subtask's state (`state.update(singletonList(...))`) as an inline operator state handle. */
 export function encodeSinkState(task: string, element: SinkStateElement): OperatorStateHandle {
-  const out = new DataOutputView(64);
+  const out = sinkScratch;
+  out.clear();
   plainValueSerializer.serialize(toPlain(element), out);
   return { type: 'operator', states: [{ name: SINK_STATE_NAME, mode: 'SPLIT_DISTRIBUTE', offsets: [0] }], delegate: { type: 'inline', name: `${task}-transactions`, bytes: out.toBytes() } };
 }
