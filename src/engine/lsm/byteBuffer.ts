@@ -178,11 +178,15 @@ export function utf8Encode(s: string): Uint8Array {
   return out;
 }
 
-/** UTF-8 decoding of column family names and OPTIONS text; damaged bytes read as TextDecoder reads them (U+FFFD). */
+/** UTF-8 decoding of column family names and OPTIONS text; a leading BOM and damaged bytes read as TextDecoder reads them (dropped, U+FFFD). */
 export function utf8Decode(b: Uint8Array): string {
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return new TextDecoder().decode(b);
   try {
-    return decodeUtf8(b, 0, b.length);
+    // The serializers' codec also reads an encoded lone surrogate (WTF-8); TextDecoder does not.
+    const s = decodeUtf8(b, 0, b.length);
+    if (isWellFormedUtf16(s)) return s;
   } catch {
-    return new TextDecoder().decode(b);
+    // Damaged: read as TextDecoder reads it, below.
   }
+  return new TextDecoder().decode(b);
 }
