@@ -26,10 +26,7 @@ export interface WriteResult {
 
 /** RocksDB `DB::Put` into column family `cf` (Flink: every ValueState.update, MapState.put …). */
 export function put(db: LsmDb, cf: string, key: Uint8Array, value: Uint8Array): WriteResult {
-  if (!(value instanceof Uint8Array))
-    throw new TypeError(
-      `put: value for column family "${cf}" must be a Uint8Array, got ${typeof value}`,
-    );
+  checkValue(cf, value);
   checkKey(cf, key);
   return write(db, cf, key.slice(), value.slice());
 }
@@ -42,10 +39,7 @@ export function put(db: LsmDb, cf: string, key: Uint8Array, value: Uint8Array): 
  * page's thread too while a big run replays.
  */
 export function putOwned(db: LsmDb, cf: string, key: Uint8Array, value: Uint8Array): WriteResult {
-  if (!(value instanceof Uint8Array))
-    throw new TypeError(
-      `put: value for column family "${cf}" must be a Uint8Array, got ${typeof value}`,
-    );
+  checkValue(cf, value);
   checkKey(cf, key);
   return write(db, cf, key, value);
 }
@@ -66,6 +60,13 @@ export function delOwned(db: LsmDb, cf: string, key: Uint8Array): WriteResult {
 export function needsFlush(db: LsmDb, cf?: string): boolean {
   if (cf !== undefined) return columnFamily(db, cf).immutables.length > 0;
   return db.columnFamilies.some((c) => c.immutables.length > 0);
+}
+
+function checkValue(cfName: string, value: Uint8Array): void {
+  if (!(value instanceof Uint8Array))
+    throw new TypeError(
+      `put: value for column family "${cfName}" must be a Uint8Array, got ${typeof value}`,
+    );
 }
 
 function checkKey(cfName: string, key: Uint8Array): void {
