@@ -29,11 +29,12 @@ function laneBox(lane: Lane, cells: number) {
   return { x: x0, y: lane.y - lane.cellH / 2 - 2, width: Math.abs(xs[1]! - xs[0]!) + lane.cellW + 4, height: lane.cellH + 4 };
 }
 
-export function ChannelLanes({ layout, channels, overflow, t }: { layout: JobLayout; channels: ChannelView[]; overflow: LaneOverflow[]; t: Translate }) {
+/** `jobChannels`: the job's channels, `channels` those drawn (grouped columns draw a share). */
+export function ChannelLanes({ layout, channels, jobChannels, overflow, t }: { layout: JobLayout; channels: ChannelView[]; jobChannels: number; overflow: LaneOverflow[]; t: Translate }) {
   const cells = layout.laneCells;
   // An input lane's "+n" would sit where its credit gauge is; the gauge says more.
   const gauged = new Set(channels.filter((c) => c.capacity > cells && c.creditUsed >= c.capacity).map((c) => c.key));
-  const { full, idle } = splitIdleChannels(channels);
+  const { full, idle } = splitIdleChannels(channels, jobChannels);
   // Idle channels of a big job: their wires as one path, one node for all of them.
   const idleWires = idle
     .map((ch) => {

@@ -15,12 +15,13 @@ import { useT } from '../../i18n/useT';
 import { selectFastPlayback, usePrefersReducedMotion } from '../usePrefersReducedMotion';
 import { GROUP_ABOVE, SHOWN_WHEN_GROUPED, groupedWires, layoutGrouped, summarizeGroup } from './subtaskGroups';
 import { GroupNode } from './GroupNode';
-import { channelViews } from './channelBuffers';
+import { channelViewsFor } from './channelBuffers';
 import { taskStatus } from './taskStatus';
 import { chooseCut, checkpointCut } from './checkpointCut';
-import { FAST_ITEMS_MAX, cutPolyline, placeItems, thinWireRecords } from './itemGeometry';
+import { FAST_ITEMS_MAX, cutPolyline, placeItems } from './itemGeometry';
+import { channelsOf } from './jobLayout';
 import { useItemsLayer } from './useItemsLayer';
-import { useItemsCap } from './useItemsCap';
+import { useGrowItemsCap, useItemsCap } from './useItemsCap';
 import { ChannelLanes } from './ChannelLanes';
 import { SubtaskNode } from './SubtaskNode';
 import { CutLine } from './CutLine';
@@ -59,13 +60,15 @@ export function JobGraphView() {
     () => scaleSequential(rainbow).domain([0, topology.maxParallelism]),
     [topology.maxParallelism],
   );
-  const channels = useMemo(() => channelViews(state), [state]);
-  const { items: placed, overflow } = useMemo(() => placeItems(layout, channels), [layout, channels]);
-  // Playing fast, a big graph draws a share of the records on its wires (thinWireRecords), and all
-  // of them a few frames after it stops (useItemsCap).
+  // Playing fast, a big graph draws a share of the records on its wires (channelViewsFor thins
+  // them as it makes the views), and all of them a few frames after it stops (useItemsCap).
   const fast = useAppStore(selectFastPlayback);
-  const { cap, growing } = useItemsCap(fast, placed.length);
-  const { items, omitted } = useMemo(() => thinWireRecords(placed, cap), [placed, cap]);
+  const itemsCap = useItemsCap(fast);
+  const { cap, growing } = itemsCap;
+  const { channels, total, omitted } = useMemo(() => channelViewsFor(state, { drawn: layout.wires, maxItems: cap }), [state, layout, cap]);
+  useGrowItemsCap(itemsCap, total);
+  const { items, overflow } = useMemo(() => placeItems(layout, channels), [layout, channels]);
+  const jobChannels = useMemo(() => channelsOf(topology).length, [topology]);
   // Said from the first thinned frame until playing fast stops: a note that came and went with each frame would flicker.
   const [thinned, setThinned] = useState(false);
   if (fast && omitted > 0 && !thinned) setThinned(true);
@@ -183,7 +186,7 @@ export function JobGraphView() {
             </text>
           ))}
           {groupWires && <path className="channel grouped-channels" d={groupWires} data-testid="grouped-channels" />}
-          <ChannelLanes layout={layout} channels={channels} overflow={overflow} t={t} />
+          <ChannelLanes layout={layout} channels={channels} jobChannels={jobChannels} overflow={overflow} t={t} />
           {/* Under the subtasks: where the cut passes a subtask, the box covers it. */}
           {cut && cutPoints && (
             <CutLine

@@ -37,4 +37,12 @@ describe('splitIdleChannels', () => {
     expect(full.map((c) => c.key)).toEqual([0, 50, 100, 150, 200].map((i) => `a#${i}->b#${i}`));
     expect(summarized).toHaveLength(272 - busy.length);
   });
+
+  it('counts the job’s channels, not those drawn: grouped columns of a big job draw few of them', () => {
+    const drawn = [...Array(56).keys()].map(idle);
+    drawn[3] = busy[0]!(drawn[3]!);
+    const { full, idle: summarized } = splitIdleChannels(drawn, 272);
+    expect(full.map((c) => c.key)).toEqual(['a#3->b#3']);
+    expect(summarized).toHaveLength(55);
+  });
 });

@@ -22,9 +22,13 @@ export function isIdle(ch: ChannelView): boolean {
   );
 }
 
-/** The channels to draw in full, and the idle ones to draw as plain wires (none in a small job). */
-export function splitIdleChannels(channels: readonly ChannelView[], threshold = IDLE_CHANNEL_THRESHOLD): { full: readonly ChannelView[]; idle: readonly ChannelView[] } {
-  if (channels.length <= threshold) return { full: channels, idle: [] };
+/**
+ * The channels to draw in full, and the idle ones to draw as plain wires (none in a small job).
+ * `jobChannels` counts the job's channels, drawn or not: a big job's grouped columns draw a share
+ * of them (channelViewsFor), and it is still a big job.
+ */
+export function splitIdleChannels(channels: readonly ChannelView[], jobChannels = channels.length, threshold = IDLE_CHANNEL_THRESHOLD): { full: readonly ChannelView[]; idle: readonly ChannelView[] } {
+  if (jobChannels <= threshold) return { full: channels, idle: [] };
   const full: ChannelView[] = [];
   const idle: ChannelView[] = [];
   for (const ch of channels) (isIdle(ch) ? idle : full).push(ch);

@@ -128,31 +128,6 @@ export function grownItemsCap(cap: number, total: number): number {
 }
 
 /**
- * Thins the records on the wires to at most `max` items in all, keeping every barrier, cancel
- * marker and queue cell: an even share of each wire's records (by their order on it), so every
- * wire keeps its density relative to the others. `omitted` says how many were left out (the
- * graph says so on screen). Records read as a blur at that speed; pausing draws them all.
- */
-export function thinWireRecords(items: DrawnItem[], max: number): { items: DrawnItem[]; omitted: number } {
-  if (items.length <= max) return { items, omitted: 0 };
-  const onWire = items.filter((i) => i.kind === 'record' && i.place === 'wire').length;
-  const room = Math.max(0, max - (items.length - onWire));
-  if (onWire <= room) return { items, omitted: 0 };
-  // Keep record k of the wire records when it crosses the next multiple of onWire/room.
-  const kept: DrawnItem[] = [];
-  let seen = 0;
-  let taken = 0;
-  for (const i of items) {
-    if (i.kind !== 'record' || i.place !== 'wire') kept.push(i);
-    else if (Math.floor(((seen++ + 1) * room) / onWire) > taken) {
-      taken++;
-      kept.push(i);
-    }
-  }
-  return { items: kept, omitted: onWire - taken };
-}
-
-/**
  * The cut as a polyline from the top of the graph to the bottom, through its points ordered top
  * to bottom (then left to right). Null when it has no point on this layout.
  */

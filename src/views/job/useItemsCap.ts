@@ -4,12 +4,22 @@
  * `growing` while it catches up, the frame that draws them all included: the layer then draws
  * without tweens, reusing its nodes (a tween per item, hundreds started in the pause's task, was
  * most of it).
+ *
+ * Two hooks, as the cap is needed to make the frame's channel views (channelViewsFor thins them as
+ * it makes them) and the frame's total is known only after: `useItemsCap` holds the cap,
+ * `useGrowItemsCap` raises it a frame later against that total.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { FAST_ITEMS_MAX, grownItemsCap } from './itemGeometry';
 
-export function useItemsCap(fast: boolean, total: number): { cap: number; growing: boolean } {
-  // null: not catching up (all items, tweened).
+export interface ItemsCap {
+  cap: number;
+  growing: boolean;
+  /** null: not catching up (all items, tweened). */
+  setCap: Dispatch<SetStateAction<number | null>>;
+}
+
+export function useItemsCap(fast: boolean): ItemsCap {
   const [cap, setCap] = useState<number | null>(null);
   const [wasFast, setWasFast] = useState(fast);
   // Derived from the change of `fast`, during render (React's pattern for state that follows a prop).
@@ -18,10 +28,14 @@ export function useItemsCap(fast: boolean, total: number): { cap: number; growin
     setCap(fast ? null : FAST_ITEMS_MAX);
   }
   const growing = !fast && cap !== null;
+  return { cap: fast ? FAST_ITEMS_MAX : (cap ?? Infinity), growing, setCap };
+}
+
+/** While catching up, draws FAST_ITEMS_MAX more of the frame's `total` items on the next frame. */
+export function useGrowItemsCap({ cap, growing, setCap }: ItemsCap, total: number): void {
   useEffect(() => {
     if (!growing) return;
     const frame = requestAnimationFrame(() => setCap((c) => (c === null || c === Infinity ? null : grownItemsCap(c, total))));
     return () => cancelAnimationFrame(frame);
-  }, [growing, cap, total]);
-  return { cap: fast ? FAST_ITEMS_MAX : (cap ?? Infinity), growing };
+  }, [growing, cap, total, setCap]);
 }
