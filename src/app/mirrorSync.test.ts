@@ -12,6 +12,8 @@ const SID = 'test';
 async function setup(opts: { failApplyOnce?: boolean } = {}) {
   const { mirror } = await openPersistence({ factory: null });
   const calls: string[] = [];
+  /** Each reconcile: whether it was given what the sync's calls left stored, and what it did. */
+  const reconciles: { known: boolean; result: Awaited<ReturnType<StorageMirror['reconcile']>> }[] = [];
   let failNext = opts.failApplyOnce ?? false;
   const spy: Pick<
     StorageMirror,
@@ -25,9 +27,11 @@ async function setup(opts: { failApplyOnce?: boolean } = {}) {
       }
       return mirror.applyOps(sid, ops);
     },
-    reconcile: (sid, files, o) => {
+    reconcile: async (sid, files, o) => {
       calls.push('reconcile');
-      return mirror.reconcile(sid, files, o);
+      const result = await mirror.reconcile(sid, files, o);
+      reconciles.push({ known: o?.known !== undefined, result });
+      return result;
     },
     putCheckpointMeta: (sid, id, meta) => {
       calls.push(`put(${id})`);
@@ -77,6 +81,7 @@ async function setup(opts: { failApplyOnce?: boolean } = {}) {
   return {
     sync,
     calls,
+    reconciles,
     errors,
     moveTo,
     settle,
@@ -125,6 +130,35 @@ describe('MirrorSync', () => {
     t.moveTo(1, 1);
     await t.settle();
     expect(t.calls).toEqual(['reconcile']);
+  });
+
+  it('plans reconciles against what its own calls stored, and reads it all back when asked or after a failure', async () => {
+    const t = await setup({ failApplyOnce: true });
+    t.sync.reconcileNow();
+    await t.settle();
+    // Single steps past the first uploads (the first applyOps fails), then a jump: read back in full.
+    const firstUpload = t.firstPositionWith('file.uploaded');
+    const completion = t.firstPositionWith('checkpoint.completed');
+    for (let c = 1; c <= firstUpload; c++) t.moveTo(c);
+    await t.settle();
+    t.moveTo(firstUpload + 2);
+    await t.settle();
+    // Single steps through the first completed checkpoint (applyOps), then a jump to a position
+    // with the same files: known from those calls, the reconcile finds nothing to write.
+    for (let c = firstUpload + 3; c <= completion; c++) t.moveTo(c);
+    await t.settle();
+    const files = (p: number) => Object.values(t.timeline.stateAt(p).storage.files).map((f) => `${f.path}:${f.bytes.length}`).sort().join();
+    const same = [...Array(200).keys()].map((i) => completion + 2 + i).find((p) => files(p) === files(completion))!;
+    expect(same).toBeDefined();
+    t.moveTo(same);
+    await t.settle();
+    await t.expectMirrorEqualsModel();
+    t.sync.reconcileNow();
+    await t.settle();
+    expect(t.reconciles.map((r) => r.known)).toEqual([false, false, true, false]);
+    expect(t.reconciles[2]!.result).toMatchObject({ added: 0, replaced: 0, deleted: 0 });
+    expect(t.reconciles[3]!.result).toMatchObject({ added: 0, replaced: 0, deleted: 0 });
+    expect(t.errors).toHaveLength(1);
   });
 
   it('after a failed applyOps the next change reconciles and heals', async () => {

@@ -14,9 +14,14 @@
  * writes them in its own transaction; a single step that changes them deletes stale records
  * before its ops and writes new ones after, so a record never names files that are not stored.
  * All calls go through one SerialQueue: never two at once.
+ *
+ * What this tab's calls left stored (`known`, KnownFiles) is kept from one call to the next, so a
+ * reconcile plans against it instead of reading every file's listing back. The first reconcile,
+ * one the app asks for (start, retry) and any after a failure read it all, and repair what they
+ * find damaged.
  */
 import type { StorageOp, Timeline } from '../engine';
-import { isPersistenceError, type CheckpointInput, type StorageMirror } from '../persistence';
+import { isPersistenceError, type CheckpointInput, type FileListing, type StorageMirror } from '../persistence';
 import { retainedCheckpointsOf, sameCheckpointRecords } from './retainedCheckpoints';
 import type { SerialQueue } from './serialQueue';
 
@@ -67,6 +72,8 @@ export class MirrorSync {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private dueSinceMs: number | null = null;
   private reconcileQueued = false;
+  /** The session's files as this tab's last successful call left them; null: unknown (read them back). */
+  private known: Map<string, FileListing> | null = null;
   private readonly quietMs: number;
   private readonly maxWaitMs: number;
   /** How many calls of each kind were made (for the inspection hook and tests). */
@@ -104,6 +111,7 @@ export class MirrorSync {
 
   /** Reconciles with the latest position as soon as the queue allows (start, retry). */
   reconcileNow(): void {
+    this.known = null;
     this.invalidate();
     this.clearTimer();
     this.queueReconcile();
@@ -118,6 +126,7 @@ export class MirrorSync {
 
   /** Stops timers; queued work is dropped. */
   dispose(): void {
+    this.known = null;
     this.clearTimer();
     this.invalidate();
   }
@@ -152,7 +161,16 @@ export class MirrorSync {
           await this.mirror.deleteCheckpointMeta(this.sessionId, c.checkpointId);
       if (batch.ops.length > 0) {
         this.calls.applyOps++;
-        await this.mirror.applyOps(this.sessionId, batch.ops);
+        const known = this.known;
+        this.known = null;
+        const { listings } = await this.mirror.applyOps(this.sessionId, batch.ops);
+        if (known) {
+          for (const [path, listing] of listings) {
+            if (listing) known.set(path, listing);
+            else known.delete(path);
+          }
+          this.known = known;
+        }
       }
       const before = new Map(batch.before.map((c) => [c.checkpointId, JSON.stringify(c.meta)]));
       for (const c of batch.after) {
@@ -195,9 +213,12 @@ export class MirrorSync {
     this.mirrored = pos;
     this.mirroredCheckpoints = checkpoints;
     const epoch = this.epoch;
+    const known = this.known;
+    this.known = null;
     try {
       this.calls.reconcile++;
-      await this.mirror.reconcile(this.sessionId, state.storage.files, { checkpoints });
+      const { listing } = await this.mirror.reconcile(this.sessionId, state.storage.files, known ? { checkpoints, known } : { checkpoints });
+      this.known = listing;
       this.options.onSuccess();
     } catch (e) {
       this.fail(e, epoch);

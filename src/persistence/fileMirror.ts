@@ -25,7 +25,18 @@ import { parseFileListing, parseFileRecord } from './validateRecord';
 export interface ApplyOpsResult {
   puts: number;
   deletes: number;
+  /** What each op left stored, in order: the file's listing, or null (deleted). */
+  listings: [path: string, listing: FileListing | null][];
 }
+
+/**
+ * A session's files as this tab's own transactions left them in IndexedDB (path → listing). A
+ * reconcile given it plans against it instead of reading every listing back: that read turned
+ * each stored file's path, digest and description into new strings the browser and the page's
+ * script heap share (thousands per reconcile in a big run, one reconcile a second while it played
+ * fast), and the page's major garbage collections spent 10–25 ms of their pause on them.
+ */
+export type KnownFiles = ReadonlyMap<string, FileListing>;
 
 /** One stored file without its bytes. */
 export type { FileListing };
@@ -36,6 +47,12 @@ export interface ReconcileOptions {
   verifyBytes?: boolean;
   /** When given, the session's checkpoint metadata is made equal to this list in the same transaction. */
   checkpoints?: readonly CheckpointInput[];
+  /**
+   * What this tab's last transactions left stored (KnownFiles): planned against without reading
+   * the listing back. A record damaged since is then not noticed, so the caller gives it only
+   * while it knows nothing else wrote the session's files; ignored with `verifyBytes`.
+   */
+  known?: KnownFiles;
 }
 
 /** What `reconcile` changed. */
@@ -47,6 +64,8 @@ export interface ReconcileResult {
   /** Checkpoint metadata records written and deleted (0 when `checkpoints` was not given). */
   checkpointsWritten: number;
   checkpointsDeleted: number;
+  /** The session's files as the reconcile left them (the model's), for the next one's `known`. */
+  listing: Map<string, FileListing>;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -57,13 +76,19 @@ type FileChange = { path: string; put: { bytes: Uint8Array; metaJson: string } |
 /** Applies a step's (or several steps') storage ops, in order, in one transaction. */
 export async function applyOps(store: RecordStore, sessionId: string, ops: readonly StorageOp[]): Promise<ApplyOpsResult> {
   checkSessionId(sessionId);
-  if (ops.length === 0) return { puts: 0, deletes: 0 };
+  if (ops.length === 0) return { puts: 0, deletes: 0, listings: [] };
   // Descriptions are encoded (and checked) first, so a bad one throws before anything is written.
   const changes = ops.map((op): FileChange => ({ path: op.path, put: op.op === 'put' ? { bytes: op.bytes, metaJson: metaJsonOf(op.meta) } : null }));
   const puts = ops.filter((op) => op.op === 'put').length;
   const operation = `saving ${plural(ops.length, 'checkpoint-file change')} of session "${sessionId}"`;
   await store.transact(['files'], 'readwrite', operation, (tx) => tx.write(fileWrites(sessionId, changes)));
-  return { puts, deletes: ops.length - puts };
+  const listings = ops.map((op): [string, FileListing | null] => [op.path, op.op === 'put' ? listingOfFile(op.path, op.bytes, op.meta) : null]);
+  return { puts, deletes: ops.length - puts, listings };
+}
+
+/** The listing a file's record gets (its digest is cached: computed once for the record's put). */
+function listingOfFile(path: string, bytes: Uint8Array, meta: StoredFile['meta']): FileListing {
+  return { path, size: bytes.length, digest: digestBytes(bytes), meta: copyMeta(meta) };
 }
 
 /**
@@ -111,17 +136,11 @@ export async function reconcile(store: RecordStore, sessionId: string, model: Re
   const operation = `bringing the saved checkpoint files of session "${sessionId}" in line with the timeline`;
   const savedAtMs = now();
   return store.transact(stores, 'readwrite', operation, async (tx) => {
-    const [{ keys, entries }, fileEntries] = await Promise.all([readListing(tx, sessionId), options.verifyBytes ? tx.getSessionEntries('files', sessionId) : Promise.resolve(null)]);
-    // A record without a listing entry is in `filePaths` but not in `index`: it gets replaced.
-    const filePaths = new Set(keys.map(pathOf));
-    const index = new Map<string, IndexedState>();
-    for (const [path, entry] of entries) {
-      try {
-        index.set(path, listingOf(entry, sessionId, operation));
-      } catch {
-        index.set(path, 'corrupt');
-      }
-    }
+    const known = options.verifyBytes ? undefined : options.known;
+    const [{ filePaths, index }, fileEntries] = await Promise.all([
+      known ? { filePaths: new Set(known.keys()), index: known } : storedState(tx, sessionId, operation),
+      options.verifyBytes ? tx.getSessionEntries('files', sessionId) : Promise.resolve(null),
+    ]);
     let byteDigests: Map<string, string | 'corrupt'> | undefined;
     if (fileEntries) {
       byteDigests = new Map();
@@ -144,8 +163,25 @@ export async function reconcile(store: RecordStore, sessionId: string, model: Re
     ];
     await tx.write(fileWrites(sessionId, changes));
     const cp = options.checkpoints ? await writeCheckpointSet(tx, sessionId, options.checkpoints, savedAtMs) : { written: 0, deleted: 0 };
-    return { added: plan.add.length, replaced: plan.replace.length, deleted: plan.remove.length, unchanged: plan.unchanged, checkpointsWritten: cp.written, checkpointsDeleted: cp.deleted };
+    const listing = new Map([...desired].map(([path, d]): [string, FileListing] => [path, { path, size: d.size, digest: d.digest, meta: d.meta }]));
+    return { added: plan.add.length, replaced: plan.replace.length, deleted: plan.remove.length, unchanged: plan.unchanged, checkpointsWritten: cp.written, checkpointsDeleted: cp.deleted, listing };
   });
+}
+
+/** What the session's records are, read from the `byListing` index: by path, and every record's path. */
+async function storedState(tx: RecordTx, sessionId: string, operation: string): Promise<{ filePaths: Set<string>; index: Map<string, IndexedState> }> {
+  const { keys, entries } = await readListing(tx, sessionId);
+  // A record without a listing entry is in `filePaths` but not in `index`: it gets replaced.
+  const filePaths = new Set(keys.map(pathOf));
+  const index = new Map<string, IndexedState>();
+  for (const [path, entry] of entries) {
+    try {
+      index.set(path, listingOf(entry, sessionId, operation));
+    } catch {
+      index.set(path, 'corrupt');
+    }
+  }
+  return { filePaths, index };
 }
 
 /** Reads files' bytes in one transaction; throws `not-found` naming every missing path. */

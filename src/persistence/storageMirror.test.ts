@@ -16,7 +16,14 @@ describe.each(BACKENDS)('StorageMirror on %s', (_name, make) => {
     const a = bytesOf(10, 1);
     const b = bytesOf(20, 2);
     const r = await mirror.applyOps('s1', [put('job/shared/a.sst', a), put('job/chk-1/_metadata', b, meta(1, { scope: 'exclusive', kind: 'metadata', task: 'jobmanager', sst: null })), del('job/shared/a.sst'), put('job/shared/a.sst', b)]);
-    expect(r).toEqual({ puts: 3, deletes: 1 });
+    expect(r).toMatchObject({ puts: 3, deletes: 1 });
+    // What each op left stored, in order (what MirrorSync keeps to plan its next reconcile).
+    expect(r.listings.map(([path, l]) => [path, l && [l.size, l.meta.kind]])).toEqual([
+      ['job/shared/a.sst', [10, 'sst']],
+      ['job/chk-1/_metadata', [20, 'metadata']],
+      ['job/shared/a.sst', null],
+      ['job/shared/a.sst', [20, 'sst']],
+    ]);
     expect(await mirror.readFile('s1', 'job/shared/a.sst')).toEqual(b);
     const both = await mirror.readFiles('s1', ['job/chk-1/_metadata', 'job/shared/a.sst']);
     expect([...both.keys()]).toEqual(['job/chk-1/_metadata', 'job/shared/a.sst']);
@@ -26,7 +33,7 @@ describe.each(BACKENDS)('StorageMirror on %s', (_name, make) => {
       ['job/chk-1/_metadata', 20, 'metadata'],
       ['job/shared/a.sst', 20, 'sst'],
     ]);
-    expect(await mirror.applyOps('s1', [])).toEqual({ puts: 0, deletes: 0 });
+    expect(await mirror.applyOps('s1', [])).toMatchObject({ puts: 0, deletes: 0 });
   });
 
   it('keeps sessions apart', async () => {
@@ -142,12 +149,14 @@ describe.each(BACKENDS)('StorageMirror on %s', (_name, make) => {
       add: file('add', bytesOf(8, 8)),
     };
     const r = await mirror.reconcile('s1', model, { checkpoints: [{ checkpointId: 2, meta: { id: 2, files: ['add'] } }] });
-    expect(r).toEqual({ added: 1, replaced: 2, deleted: 1, unchanged: 1, checkpointsWritten: 1, checkpointsDeleted: 0 });
+    expect(r).toMatchObject({ added: 1, replaced: 2, deleted: 1, unchanged: 1, checkpointsWritten: 1, checkpointsDeleted: 0 });
     expect((await mirror.listFiles('s1')).map((f) => f.path)).toEqual(['add', 'change', 'keep', 'meta']);
     expect(await mirror.readFile('s1', 'change')).toEqual(bytesOf(5, 9));
     expect((await mirror.listFiles('s1')).find((f) => f.path === 'meta')?.meta.checkpointId).toBe(2);
     const again = await mirror.reconcile('s1', model, { verifyBytes: true, checkpoints: [] });
-    expect(again).toEqual({ added: 0, replaced: 0, deleted: 0, unchanged: 4, checkpointsWritten: 0, checkpointsDeleted: 1 });
+    expect(again).toMatchObject({ added: 0, replaced: 0, deleted: 0, unchanged: 4, checkpointsWritten: 0, checkpointsDeleted: 1 });
+    // The listing it left is what a read lists.
+    expect([...again.listing.values()].sort((x, y) => (x.path < y.path ? -1 : 1))).toEqual(await mirror.listFiles('s1'));
   });
 
   it('exports a session as JSON and imports it back, all or nothing', async () => {
