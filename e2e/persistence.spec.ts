@@ -183,6 +183,9 @@ test('a single step goes to IndexedDB as applyOps; scrubbing and playing reconci
   // Playing fast, then pausing.
   await page.getByTestId('speed').fill('60'); // about 3× (log scale)
   await page.getByTestId('play').click();
+  // Playing fast, nothing is written until playback pauses: the pill says so.
+  await expect(page.getByTestId('persistence-status')).toHaveAttribute('data-state', 'held');
+  await expect(page.getByTestId('persistence-status')).toContainText('Saves on pause');
   await page.waitForTimeout(1500);
   await page.getByTestId('play').click();
   await syncIdle(page);

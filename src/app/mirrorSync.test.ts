@@ -161,6 +161,37 @@ describe('MirrorSync', () => {
     expect(t.errors).toHaveLength(1);
   });
 
+  it('writes nothing while held (playing fast); released, or the page hidden, one reconcile catches up', async () => {
+    const t = await setup();
+    t.sync.reconcileNow();
+    await t.settle();
+    t.calls.length = 0;
+    t.sync.hold(true);
+    expect(t.sync.heldBack).toBe(false);
+    const completion = t.firstPositionWith('checkpoint.completed');
+    for (let c = 1; c <= completion; c++) t.moveTo(c);
+    t.moveTo(completion + 40);
+    await t.settle();
+    expect(t.calls).toEqual([]);
+    expect(t.sync.heldBack).toBe(true);
+    t.sync.hold(false);
+    await t.settle();
+    expect(t.calls).toEqual(['reconcile']);
+    expect(t.sync.heldBack).toBe(false);
+    await t.expectMirrorEqualsModel();
+    // Held again, then the page is hidden: written at once, still held for what comes after.
+    t.sync.hold(true);
+    t.moveTo(completion + 200);
+    t.sync.flush();
+    await t.settle();
+    expect(t.calls).toEqual(['reconcile', 'reconcile']);
+    await t.expectMirrorEqualsModel();
+    t.moveTo(completion + 201);
+    await t.settle();
+    expect(t.calls).toHaveLength(2);
+    expect(t.sync.heldBack).toBe(true);
+  });
+
   it('after a failed applyOps the next change reconciles and heals', async () => {
     const t = await setup({ failApplyOnce: true });
     t.sync.reconcileNow();

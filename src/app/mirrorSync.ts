@@ -15,6 +15,11 @@
  * before its ops and writes new ones after, so a record never names files that are not stored.
  * All calls go through one SerialQueue: never two at once.
  *
+ * While the run plays fast (`hold`), nothing is written: IndexedDB catches up in one reconcile
+ * when playback pauses or slows, or at once when the page is hidden. Playing the scale run at 50×,
+ * a reconcile a second wrote hundreds of files, and their requests were more than half the page's
+ * tasks; the state they saved was hundreds of steps old by the time it was stored.
+ *
  * What this tab's calls left stored (`known`, KnownFiles) is kept from one call to the next, so a
  * reconcile plans against it instead of reading every file's listing back. The first reconcile,
  * one the app asks for (start, retry) and any after a failure read it all, and repair what they
@@ -72,6 +77,10 @@ export class MirrorSync {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private dueSinceMs: number | null = null;
   private reconcileQueued = false;
+  /** Playing fast: changes are not written (see hold). */
+  private held = false;
+  /** Held back: a change came while held, so a reconcile is due when released. */
+  private due = false;
   /** The session's files as this tab's last successful call left them; null: unknown (read them back). */
   private known: Map<string, FileListing> | null = null;
   private readonly quietMs: number;
@@ -96,11 +105,38 @@ export class MirrorSync {
     return this.timer !== null;
   }
 
+  /** True while changes wait for playback to slow down or pause (see hold). */
+  get heldBack(): boolean {
+    return this.held && this.due;
+  }
+
+  /**
+   * Holds writes back while the run plays fast (true), or lets them go (false): the changes held
+   * back are then reconciled after the usual quiet time.
+   */
+  hold(held: boolean): void {
+    if (held === this.held) return;
+    this.held = held;
+    if (!held && this.due) {
+      this.due = false;
+      this.scheduleReconcile();
+    }
+  }
+
   /** Call on every change of timeline, revision or cursor. */
   noteChange(pos: ModelPosition): void {
     const m = this.mirrored;
     if (m && m.timeline === pos.timeline && m.revision === pos.revision) {
       if (pos.cursor === m.cursor) return;
+    }
+    if (this.held) {
+      // What the queued batches and a waiting reconcile would write is out of date: one reconcile when released.
+      this.invalidate();
+      this.clearTimer();
+      this.due = true;
+      return;
+    }
+    if (m && m.timeline === pos.timeline && m.revision === pos.revision) {
       if (pos.cursor === m.cursor + 1) {
         this.queueStep(pos);
         return;
@@ -112,6 +148,7 @@ export class MirrorSync {
   /** Reconciles with the latest position as soon as the queue allows (start, retry). */
   reconcileNow(): void {
     this.known = null;
+    this.due = false;
     this.invalidate();
     this.clearTimer();
     this.queueReconcile();
@@ -119,6 +156,11 @@ export class MirrorSync {
 
   /** Starts a reconcile that waits for quiet right away (the page is being hidden). */
   flush(): void {
+    if (this.due) {
+      this.due = false;
+      this.queueReconcile();
+      return;
+    }
     if (!this.timer) return;
     this.clearTimer();
     this.queueReconcile();
@@ -127,6 +169,7 @@ export class MirrorSync {
   /** Stops timers; queued work is dropped. */
   dispose(): void {
     this.known = null;
+    this.due = false;
     this.clearTimer();
     this.invalidate();
   }

@@ -36,6 +36,7 @@ import { SessionSaver } from './sessionSaver';
 import { sessionInputOf } from './sessionRecord';
 import { claimTabSession, type TabSession } from './tabSession';
 import { loadSavedScenario } from './scenarioIo/savedScenario';
+import { selectFastPlayback } from '../views/usePrefersReducedMotion';
 
 type ErrorSource = NonNullable<PersistenceSlice['persistenceError']>['source'];
 
@@ -224,6 +225,10 @@ export class PersistenceController {
     this.store.getState().setSyncActive(true);
     this.cleanups.push(
       this.store.subscribe((s, prev) => {
+        // Playing fast, neither the files nor the session's cursor are written (MirrorSync#hold):
+        // both catch up when playback pauses or slows, or the page is hidden.
+        const fast = selectFastPlayback(s);
+        sync.hold(fast);
         if (
           s.timeline !== prev.timeline ||
           s.revision !== prev.revision ||
@@ -237,7 +242,7 @@ export class PersistenceController {
           s.revision !== prev.revision
         )
           saver.noteStructureChange();
-        else if (s.cursor !== prev.cursor) saver.noteCursorChange();
+        else if ((s.cursor !== prev.cursor && !fast) || (!fast && selectFastPlayback(prev))) saver.noteCursorChange();
         this.refreshSyncState();
       }),
     );
@@ -393,6 +398,6 @@ export class PersistenceController {
   private refreshSyncState(): void {
     if (this.disposed) return;
     const busy = this.queue.busy || Boolean(this.sync?.waiting) || Boolean(this.saver?.waiting);
-    this.store.getState().setSyncState(busy ? 'syncing' : this.lastFailed ? 'error' : 'idle');
+    this.store.getState().setSyncState(busy ? 'syncing' : this.lastFailed ? 'error' : this.sync?.heldBack ? 'held' : 'idle');
   }
 }

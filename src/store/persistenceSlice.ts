@@ -14,7 +14,8 @@ import {
 import type { AppStore } from './appStore';
 
 /** `idle`: IndexedDB equals the model at the cursor; `syncing`: work queued or running; `error`: the last sync failed. */
-export type SyncState = 'idle' | 'syncing' | 'error';
+/** `held`: playing fast, saving waits until playback pauses or slows (mirrorSync.ts hold). */
+export type SyncState = 'idle' | 'syncing' | 'held' | 'error';
 
 /**
  * How this tab came by its session (src/app/tabSession.ts): `owner` holds the saved session;

@@ -88,6 +88,8 @@ export const coreEn = {
   persistSyncing: 'Saving…',
   persistMemory: 'In memory only',
   persistErrorShort: 'Storage problem',
+  persistHeld: 'Saves on pause',
+  persistHeldNote: 'Playing fast, IndexedDB is not written at every step: it catches up with the step shown when playback pauses or slows below {speed}×, or when you leave the page.',
   persistWaiting: 'Waiting for your choice',
   persistStatusLabel: 'Durable storage (IndexedDB)',
   persistDurableNote: 'Remote storage (checkpoint files and checkpoint metadata) is mirrored into IndexedDB, the browser’s durable storage, so it survives a reload.',

@@ -90,6 +90,8 @@ export const coreZh: Record<keyof typeof coreEn, string> = {
   persistSyncing: '正在保存…',
   persistMemory: '仅在内存中',
   persistErrorShort: '存储出现问题',
+  persistHeld: '暂停后保存',
+  persistHeldNote: '快速播放时不会每一步都写入 IndexedDB：播放暂停或降到 {speed}× 以下时、或离开页面时，再与当前所示的步骤同步。',
   persistWaiting: '等待你的选择',
   persistStatusLabel: '持久存储（IndexedDB）',
   persistDurableNote: '远端存储（检查点文件及检查点元数据）镜像保存在浏览器的持久存储 IndexedDB 中，重新加载页面后依然存在。',

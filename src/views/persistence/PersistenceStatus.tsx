@@ -11,6 +11,7 @@ import { useAppStore } from '../../store/appStore';
 import { useT } from '../../i18n/useT';
 import { PersistenceErrorBlock } from './PersistenceErrorBlock';
 import { STATUS_LABELS, statusKindOf, type StatusKind } from './persistenceLabels';
+import { FAST_PLAYBACK_SPEED } from '../usePrefersReducedMotion';
 
 const STATUS_KINDS = Object.keys(STATUS_LABELS) as StatusKind[];
 
@@ -119,6 +120,7 @@ export function PersistenceStatus() {
             </p>
           )}
           {(offerOpen || stuck) && <p>{t('persistPausedNote')}</p>}
+          {kind === 'held' && <p data-testid="persistence-held-note">{t('persistHeldNote', { speed: FAST_PLAYBACK_SPEED })}</p>}
           {error && <PersistenceErrorBlock />}
           <div className="persist-actions">
             {commands && kind === 'error' && !error && (

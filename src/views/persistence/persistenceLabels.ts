@@ -22,7 +22,7 @@ export const RECOVERY_LABELS: Record<PersistenceRecovery, MessageKey> = {
 };
 
 /** What the status pill says, in order of importance. */
-export type StatusKind = 'opening' | 'error' | 'waiting' | 'memory' | 'syncing' | 'saved';
+export type StatusKind = 'opening' | 'error' | 'waiting' | 'memory' | 'syncing' | 'held' | 'saved';
 
 export const STATUS_LABELS: Record<StatusKind, MessageKey> = {
   opening: 'persistOpening',
@@ -30,6 +30,7 @@ export const STATUS_LABELS: Record<StatusKind, MessageKey> = {
   waiting: 'persistWaiting',
   memory: 'persistMemory',
   syncing: 'persistSyncing',
+  held: 'persistHeld',
   saved: 'persistSaved',
 };
 
@@ -43,5 +44,5 @@ export function statusKindOf(
   if (s.persistenceError || s.syncState === 'error') return 'error';
   if (!s.syncActive) return 'waiting';
   if (!s.durable) return 'memory';
-  return s.syncState === 'syncing' ? 'syncing' : 'saved';
+  return s.syncState === 'syncing' ? 'syncing' : s.syncState === 'held' ? 'held' : 'saved';
 }
