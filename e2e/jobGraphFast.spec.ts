@@ -1,5 +1,5 @@
 // Playing a big run at the fastest speed, the job graph draws at most FAST_ITEMS_MAX items a frame
-// (src/views/job/itemGeometry.ts thinWireRecords: records on the wires left out, barriers and queue
+// (src/views/job/channelBuffers.ts channelViewsFor: records on the wires left out, barriers and queue
 // cells kept) and says so over the legend until paused.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
