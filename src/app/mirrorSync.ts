@@ -126,9 +126,8 @@ export class MirrorSync {
   /** Call on every change of timeline, revision or cursor. */
   noteChange(pos: ModelPosition): void {
     const m = this.mirrored;
-    if (m && m.timeline === pos.timeline && m.revision === pos.revision) {
-      if (pos.cursor === m.cursor) return;
-    }
+    const sameRun = m !== null && m.timeline === pos.timeline && m.revision === pos.revision;
+    if (sameRun && pos.cursor === m.cursor) return;
     if (this.held) {
       // What the queued batches and a waiting reconcile would write is out of date: one reconcile when released.
       this.invalidate();
@@ -136,11 +135,9 @@ export class MirrorSync {
       this.due = true;
       return;
     }
-    if (m && m.timeline === pos.timeline && m.revision === pos.revision) {
-      if (pos.cursor === m.cursor + 1) {
-        this.queueStep(pos);
-        return;
-      }
+    if (sameRun && pos.cursor === m.cursor + 1) {
+      this.queueStep(pos);
+      return;
     }
     this.scheduleReconcile();
   }

@@ -242,7 +242,7 @@ export class PersistenceController {
           s.revision !== prev.revision
         )
           saver.noteStructureChange();
-        else if ((s.cursor !== prev.cursor && !fast) || (!fast && selectFastPlayback(prev))) saver.noteCursorChange();
+        else if (!fast && (s.cursor !== prev.cursor || selectFastPlayback(prev))) saver.noteCursorChange();
         this.refreshSyncState();
       }),
     );
