@@ -9,7 +9,8 @@
  *    off and the user is asked: restore the job from it, or start fresh. Until then nothing is
  *    written, because reconciling with the fresh model would delete exactly those files;
  * 3. then keeps IndexedDB equal to the model at the cursor (MirrorSync) and saves the session
- *    record (SessionSaver), all through one queue;
+ *    record (SessionSaver) as the store changes (writersFollowStore.ts; not while playing fast),
+ *    all through one queue;
  * 4. runs what the UI asks (restore, retry, export, reset) and reports status and errors to the store.
  */
 import type { Timeline } from '../engine';
@@ -36,7 +37,7 @@ import { SessionSaver } from './sessionSaver';
 import { sessionInputOf } from './sessionRecord';
 import { claimTabSession, type TabSession } from './tabSession';
 import { loadSavedScenario } from './scenarioIo/savedScenario';
-import { selectFastPlayback } from '../views/usePrefersReducedMotion';
+import { writersFollowStore } from './writersFollowStore';
 
 type ErrorSource = NonNullable<PersistenceSlice['persistenceError']>['source'];
 
@@ -223,43 +224,7 @@ export class PersistenceController {
     const sync = this.sync!;
     const saver = this.saver!;
     this.store.getState().setSyncActive(true);
-    this.cleanups.push(
-      this.store.subscribe((s, prev) => {
-        // Playing fast, neither the files nor the session's cursor are written (MirrorSync#hold):
-        // both catch up when playback pauses or slows, or the page is hidden.
-        const fast = selectFastPlayback(s);
-        sync.hold(fast);
-        if (
-          s.timeline !== prev.timeline ||
-          s.revision !== prev.revision ||
-          s.cursor !== prev.cursor
-        ) {
-          sync.noteChange({ timeline: s.timeline, revision: s.revision, cursor: s.cursor });
-        }
-        if (
-          s.scenario !== prev.scenario ||
-          s.timeline !== prev.timeline ||
-          s.revision !== prev.revision
-        )
-          saver.noteStructureChange();
-        else if (!fast && (s.cursor !== prev.cursor || selectFastPlayback(prev))) saver.noteCursorChange();
-        this.refreshSyncState();
-      }),
-    );
-    // Leaving the page: start what waits for quiet now, so the last position gets its chance to be written.
-    const flush = () => {
-      sync.flush();
-      saver.flush();
-    };
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onHidden);
-    this.cleanups.push(() => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onHidden);
-    });
+    this.cleanups.push(writersFollowStore(this.store, sync, saver, () => this.refreshSyncState()));
     sync.reconcileNow();
     saver.flush();
   }

@@ -4,12 +4,12 @@
 // restore, so queues, blocking barriers and records read again). The thinned frame must be the
 // unthinned frame with only wire records left out, an even share of each wire kept, in order.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO_INPUT, scenarioOf, Timeline, type EngineState, type ScenarioInput } from '../../engine';
+import { Timeline, type EngineState } from '../../engine';
 import { channelViews, channelViewsFor } from './channelBuffers';
 import { FAST_ITEMS_MAX, grownItemsCap, placeItems, type DrawnItem } from './itemGeometry';
 import { layoutJob, type JobLayout } from './jobLayout';
 import { layoutGrouped } from './subtaskGroups';
-import { scenarioFile } from './recordedRuns';
+import { recordTroubledRun, scenarioFile } from './recordedRuns';
 
 const onWire = (i: DrawnItem) => i.kind === 'record' && i.place === 'wire';
 
@@ -85,18 +85,7 @@ describe('channelViewsFor: the records on the wires thinned while playing fast',
   });
 
   it('through queues, blocking barriers, a failure and a rescaling restore, at any limit', () => {
-    const base = DEFAULT_SCENARIO_INPUT;
-    const input = {
-      ...base,
-      job: { ...base.job, operators: [{ name: 'count', state: 'value', processingMs: 8 }], channelCapacity: 3 },
-      checkpointing: { ...base.checkpointing, unaligned: true, alignedCheckpointTimeoutMs: 40 },
-      script: [
-        { atMs: 2395, do: 'fail', task: 'count#1', phase: 'async' },
-        { atMs: 4400, do: 'restore', checkpoint: 'latest', parallelism: 3 },
-      ],
-      untilMs: 6000,
-    } as ScenarioInput;
-    const tl = Timeline.record(scenarioOf(input), { keyframeEvery: 32 });
+    const tl = recordTroubledRun();
     let layout = layoutJob(tl.stateAt(0).job.topology);
     let thinned = 0;
     for (let pos = 0; pos <= tl.length; pos += 3) {

@@ -3,13 +3,13 @@
 // the wire runs forward between them, and items and the cut land where they should; every step
 // of a run with a failure and a rescaling restore derives without errors.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO_INPUT, scenarioOf, Simulation, Timeline, type ScenarioInput, type Topology } from '../../engine';
+import { DEFAULT_SCENARIO_INPUT, scenarioOf, Simulation, type ScenarioInput, type Topology } from '../../engine';
 import { cellX, channelsOf, layoutJob } from './jobLayout';
 import { cutPolyline, placeItems } from './itemGeometry';
 import { channelViews } from './channelBuffers';
 import { checkpointCut, chooseCut } from './checkpointCut';
 import { taskStatus } from './taskStatus';
-import { recordScenarioFile, positionsWhere } from './recordedRuns';
+import { recordScenarioFile, recordTroubledRun, positionsWhere } from './recordedRuns';
 
 function topology(parallelism: number, operators: string[]): Topology {
   const input = { ...DEFAULT_SCENARIO_INPUT, job: { ...DEFAULT_SCENARIO_INPUT.job, parallelism, operators: operators.map((name) => ({ name, state: 'value' })) } } as ScenarioInput;
@@ -105,18 +105,7 @@ describe('placeItems and cutPolyline', () => {
 
 describe('every step of a troubled run', () => {
   it('derives buffers, badges, items and the cut through a failure and a rescaling restore', () => {
-    const base = DEFAULT_SCENARIO_INPUT;
-    const input = {
-      ...base,
-      job: { ...base.job, operators: [{ name: 'count', state: 'value', processingMs: 8 }], channelCapacity: 3 },
-      checkpointing: { ...base.checkpointing, unaligned: true, alignedCheckpointTimeoutMs: 40 },
-      script: [
-        { atMs: 2395, do: 'fail', task: 'count#1', phase: 'async' },
-        { atMs: 4400, do: 'restore', checkpoint: 'latest', parallelism: 3 },
-      ],
-      untilMs: 6000,
-    } as ScenarioInput;
-    const tl = Timeline.record(scenarioOf(input), { keyframeEvery: 32 });
+    const tl = recordTroubledRun();
     let layout = layoutJob(tl.stateAt(0).job.topology);
     for (let pos = 0; pos <= tl.length; pos += 2) {
       const state = tl.stateAt(pos);

@@ -3,7 +3,7 @@
  * steps by their events, and the engine state after them. Test support only (reads files).
  */
 import { readFileSync } from 'node:fs';
-import { parseScenarioText, Timeline, type EngineEvent, type Scenario } from '../../engine';
+import { DEFAULT_SCENARIO_INPUT, parseScenarioText, scenarioOf, Timeline, type EngineEvent, type Scenario, type ScenarioInput } from '../../engine';
 
 /** A scenario file of the repository (path from its root), validated. */
 export function scenarioFile(path: string): Scenario {
@@ -14,6 +14,26 @@ export function scenarioFile(path: string): Scenario {
 
 export function recordScenarioFile(path: string): Timeline {
   return Timeline.record(scenarioFile(path), { keyframeEvery: 32 });
+}
+
+/**
+ * A troubled run of the default job: unaligned checkpoints with an alignment timeout, a slow
+ * operator behind 3-buffer channels (queues, blocking barriers), a failure in an async snapshot
+ * phase and a restore at parallelism 3 (records read again, another topology).
+ */
+export function recordTroubledRun(): Timeline {
+  const base = DEFAULT_SCENARIO_INPUT;
+  const input = {
+    ...base,
+    job: { ...base.job, operators: [{ name: 'count', state: 'value', processingMs: 8 }], channelCapacity: 3 },
+    checkpointing: { ...base.checkpointing, unaligned: true, alignedCheckpointTimeoutMs: 40 },
+    script: [
+      { atMs: 2395, do: 'fail', task: 'count#1', phase: 'async' },
+      { atMs: 4400, do: 'restore', checkpoint: 'latest', parallelism: 3 },
+    ],
+    untilMs: 6000,
+  } as ScenarioInput;
+  return Timeline.record(scenarioOf(input), { keyframeEvery: 32 });
 }
 
 /** Positions (1-based, as the cursor counts) of the steps with an event matching `pred`. */
