@@ -29,7 +29,7 @@ export { explainPath, listEntries, registryKeyForPath, getEntry, type SharedStat
 export { describeConfig, type ConfigRow } from './scenario/configDescription';
 export { summarize, type RunSummary, type SummaryCheckpoint, type SummaryFile } from './verdict/summary';
 export { restCheckpointStatistics, legacyPercentile } from './coordinator/restStats';
-export { transactionsOf, type ExternalTransaction, type TransactionStatus, type TransactionEnd, type SinkOutputRecord } from './job/sink/externalTransactions';
+export { transactionsOf, recordsOf, recordCountOf, type PackedRecords, type ExternalTransaction, type TransactionStatus, type TransactionEnd, type SinkOutputRecord } from './job/sink/externalTransactions';
 export { sinkOutcome, type SinkOutcome } from './verdict/sinkOutcome';
 export { seenDuplicates, originCount, type SeenRuns, type OffsetRuns } from './job/sink/seenRuns';
 export { compareSinkOutcomes, exactlyOnceVerdict, type ExactlyOnceVerdict } from './verdict/exactlyOnce';

@@ -1,7 +1,7 @@
 /**
  * The parts of the engine state that never change again, sealed (frozen, and shared by every
  * later clone instead of copied): a finished checkpoint's per-subtask statistics and file lists,
- * a closed transaction's records, the registry's log of discarded files. They grow with every
+ * a closed transaction (its records packed), the registry's log of discarded files. They grow with every
  * checkpoint; unsealed, every keyframe and every `Timeline.stateAt` (each frame while playing)
  * copied and froze all of them again (at the scale run's 64th checkpoint the history alone was
  * half of a 20 ms copy, and it grows with every checkpoint).
@@ -25,6 +25,6 @@ export function sealFinished(s: EngineState): void {
  */
 export function* finishedParts(s: EngineState): Generator<object> {
   for (const h of s.coordinator.history) if (h.status !== 'IN_PROGRESS') yield* finishedCheckpointParts(h);
-  for (const t of s.job.output.transactions ?? []) if (t.status === 'committed' || t.status === 'aborted') yield t.records;
+  for (const t of s.job.output.transactions ?? []) if (t.status === 'committed' || t.status === 'aborted') yield t;
   for (const d of s.registry.discarded) yield d;
 }

@@ -36,8 +36,8 @@ export const KEYFRAME_BYTES_PER_SUBTASK = 5_000;
  * 1,726 KB per keyframe, 38.5 bytes per record between them (it was ~100, then ~48 of them the
  * sink's per-record `seen`, now a few runs). What grows now is mostly per checkpoint, which the
  * scale run does in step with its records: the coordinator's checkpoint history (~35 KB per
- * checkpoint at 48 subtasks), the registry's discarded files, the transactions (their records
- * are sealed, shared by clones: bench/diag/keyframeShape.ts).
+ * checkpoint at 48 subtasks), the registry's discarded files, the transactions (an ended
+ * one sealed, shared by clones, its records packed as text: bench/diag/keyframeShape.ts).
  */
 export const KEYFRAME_BYTES_PER_RECORD = 40;
 /** The heap state backend keeps every key's state as plain data, copied into every keyframe. */

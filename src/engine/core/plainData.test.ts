@@ -4,6 +4,7 @@ import { clonePlain, deepFreeze, digestPlain, frozenClone, sealPlain } from './p
 import { frozenThrough, plainValue } from './plainArbitrary';
 import { Simulation } from '../simulation';
 import { DEFAULT_SCENARIO } from '../defaultScenario';
+import { recordCountOf, recordsOf } from '../job/sink/externalTransactions';
 
 describe('plain data', () => {
   it('clones deeply, sharing byte arrays', () => {
@@ -36,14 +37,20 @@ describe('sealed values (append-only history)', () => {
     expect(() => (history as { origin: string }[]).push({ origin: 'x' })).toThrow(TypeError);
   });
 
-  it('a committed sink transaction is shared between the live job and its snapshots', () => {
+  it('a committed sink transaction is shared between the live job and its snapshots, its records packed', () => {
     const sim = Simulation.create(DEFAULT_SCENARIO);
     while (!sim.state.job.output.transactions?.some((t) => t.status === 'committed')) sim.step();
     const committed = sim.state.job.output.transactions!.find((t) => t.status === 'committed')!;
     const snap = sim.snapshot();
     const again = snap.job.output.transactions!.find((t) => t.id === committed.id)!;
-    expect(again.records).toBe(committed.records);
-    expect(again).not.toBe(committed);
+    expect(again).toBe(committed);
+    expect(Object.isFrozen(committed)).toBe(true);
+    expect(Array.isArray(committed.records)).toBe(false);
+    expect(recordsOf(committed).length).toBe(recordCountOf(committed));
+    expect(recordsOf(committed).every((r) => /^p\d+:[gl]\d+$/.test(r.origin))).toBe(true);
+    // The open ones are the job's own, copied into the snapshot.
+    const open = sim.state.job.output.transactions!.find((t) => t.status === 'open')!;
+    expect(snap.job.output.transactions!.find((t) => t.id === open.id)).not.toBe(open);
     // The job goes on committing with the shared history in place.
     for (let i = 0; i < 300; i++) sim.step();
     expect(sim.state.job.output.emitted).toBeGreaterThan(snap.job.output.emitted);

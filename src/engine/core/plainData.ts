@@ -8,7 +8,7 @@ export type Plain = null | boolean | number | string | Uint8Array | Plain[] | { 
 
 /**
  * Plain data that will never change again, shared by clones like byte arrays: an append-only
- * history (a finished sink transaction's records) would otherwise be copied into every keyframe
+ * history (a finished sink transaction) would otherwise be copied into every keyframe
  * and every seek, so their cost would grow with the length of the run. Sealed values are frozen,
  * so a mutation that breaks the promise throws instead of corrupting other snapshots.
  */

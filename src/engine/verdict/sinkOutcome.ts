@@ -7,7 +7,7 @@
  */
 import { arrivingRecords } from '../dataflow/networkBuffers';
 import type { EngineState } from '../state';
-import { transactionsOf } from '../job/sink/externalTransactions';
+import { openRecords, transactionsOf } from '../job/sink/externalTransactions';
 import { copySeen, parseOrigin, type SeenRuns } from '../job/sink/seenRuns';
 
 export { parseOrigin };
@@ -43,7 +43,7 @@ export function sinkOutcome(state: Readonly<EngineState>): SinkOutcome {
   for (const f of Object.values(job.flow)) for (const e of f.queue) if (e.kind === 'record') onTheirWay.push(e.origin);
   for (const ch of Object.values(job.channels)) for (const e of ch.outQueue) if (e.kind === 'record') onTheirWay.push(e.origin);
   for (const txn of transactionsOf(job.output)) {
-    if (txn.status === 'open' || txn.status === 'pre-committed') for (const r of txn.records) onTheirWay.push(r.origin);
+    if (txn.status === 'open' || txn.status === 'pre-committed') for (const r of openRecords(txn)) onTheirWay.push(r.origin);
   }
   for (const origin of onTheirWay) {
     const o = parseOrigin(origin);

@@ -36,6 +36,18 @@ export interface TransactionRef {
   jobId: string;
 }
 
+/**
+ * An ended transaction's records, packed as text (`[origin, key, value]` triples in JSON): they
+ * never change again and nothing reads them one by one (a commit made them visible through
+ * `seen`). A big run ends about a million of them (the scale run): one object each, with its
+ * origin string and number, was most of the live heap of the recording worker and of every state
+ * the page decoded, and made each full collection there take hundreds of milliseconds.
+ */
+export interface PackedRecords {
+  count: number;
+  text: string;
+}
+
 export interface ExternalTransaction extends TransactionRef {
   /** The sink subtask that began it, and that subtask's restart count. */
   task: string;
@@ -43,7 +55,8 @@ export interface ExternalTransaction extends TransactionRef {
   status: TransactionStatus;
   /** The checkpoint (or savepoint) whose barrier pre-committed it; null while open. */
   checkpointId: number | null;
-  records: SinkOutputRecord[];
+  /** The records written into it: an array while it is open or pre-committed, packed once it ended (`recordsOf` reads either). */
+  records: SinkOutputRecord[] | PackedRecords;
   openedAtMs: number;
   preCommittedAtMs: number | null;
   endedAtMs: number | null;
@@ -82,6 +95,29 @@ export function findTransaction(output: SinkOutput, ref: TransactionRef): Extern
   return txn && txn.id === ref.id && txn.jobId === ref.jobId ? txn : undefined;
 }
 
+/** How many records `txn` holds (or held when it ended). */
+export function recordCountOf(txn: Readonly<ExternalTransaction>): number {
+  return Array.isArray(txn.records) ? txn.records.length : (txn.records as PackedRecords).count;
+}
+
+/** The records of `txn`, in the order written (unpacked anew for an ended transaction). */
+export function recordsOf(txn: Readonly<ExternalTransaction>): readonly SinkOutputRecord[] {
+  if (Array.isArray(txn.records)) return txn.records;
+  const triples = JSON.parse((txn.records as PackedRecords).text) as [string, string | number, number][];
+  return triples.map(([origin, key, value]) => ({ origin, key, value }));
+}
+
+/** The records of a transaction still being written (open); throws for an ended one. */
+export function openRecords(txn: ExternalTransaction): SinkOutputRecord[] {
+  if (!Array.isArray(txn.records)) throw new Error(`Transaction ${txn.id} has ended (${txn.status}): its records are packed`);
+  return txn.records;
+}
+
+function packRecords(records: readonly SinkOutputRecord[]): PackedRecords {
+  for (const r of records) if (!Number.isFinite(r.value)) throw new Error(`Sink record ${r.origin}: value ${r.value} is not a finite number`);
+  return { count: records.length, text: JSON.stringify(records.map((r) => [r.origin, r.key, r.value])) };
+}
+
 /** Makes records visible downstream; returns how many of them had been visible before (duplicates). */
 export function makeVisible(output: SinkOutput, records: readonly SinkOutputRecord[]): number {
   let duplicates = 0;
@@ -100,7 +136,10 @@ export function endTransaction(output: SinkOutput, txn: ExternalTransaction, how
   txn.status = commit ? 'committed' : 'aborted';
   txn.endedAtMs = nowMs;
   txn.endedBy = how;
-  // An ended transaction's records never change again: keyframes and seeks share them.
-  sealPlain(txn.records);
-  return commit ? makeVisible(output, txn.records) : 0;
+  const records = openRecords(txn);
+  const duplicates = commit ? makeVisible(output, records) : 0;
+  // An ended transaction never changes again: packed and sealed, keyframes and seeks share it.
+  txn.records = packRecords(records);
+  sealPlain(txn);
+  return duplicates;
 }

@@ -6,7 +6,7 @@ import { Simulation } from '../../simulation';
 import type { OperatorStateHandle } from '../../format/stateHandles';
 import { failureFreeOutcome } from '../../verdict/failureFreeRun';
 import { exactlyOnceVerdict } from '../../verdict/exactlyOnce';
-import { transactionsOf } from './externalTransactions';
+import { recordsOf, transactionsOf } from './externalTransactions';
 import { decodeSinkState } from './sinkOperatorState';
 import { originCount } from './seenRuns';
 
@@ -49,7 +49,7 @@ function ofType<T extends EventType>(events: EngineEvent[], type: T): EventOf<T>
   return events.filter((e): e is EventOf<T> => e.type === type);
 }
 
-const originsOf = (sim: Simulation, id: string) => transactionsOf(sim.state.job.output).find((t) => t.id === id)!.records.map((r) => r.origin);
+const originsOf = (sim: Simulation, id: string) => recordsOf(transactionsOf(sim.state.job.output).find((t) => t.id === id)!).map((r) => r.origin);
 
 /** When checkpoint `id` completes in a run of `s` (to place a failure right after it). */
 function completionMs(s: ReturnType<typeof scenario>, id: number): number {
@@ -107,6 +107,17 @@ describe('transactional sink (TwoPhaseCommitSinkFunction)', () => {
       ['committed', 'commit'],
     ]);
     expect(sim.state.job.sinks['sink#0']!.twoPhaseCommit!.pending).toEqual([]);
+  });
+
+  it('keeps a committed transaction\'s records as written (packed once it ended, read back by recordsOf)', () => {
+    const sim = Simulation.create(scenario([...FIRST, { atMs: 300, do: 'checkpoint' }]));
+    stepUntil(sim, (e) => e.type === 'sink.preCommit' && e.task === 'sink#1');
+    const written = transactionsOf(sim.state.job.output).slice(0, 2).map((t) => [...recordsOf(t)]);
+    stepUntil(sim, (e) => e.type === 'sink.commit' && e.task === 'sink#1');
+    const [tx1, tx2] = transactionsOf(sim.state.job.output);
+    expect([tx1, tx2].map((t) => Array.isArray(t!.records))).toEqual([false, false]);
+    expect([tx1, tx2].map((t) => [...recordsOf(t!)])).toEqual(written);
+    expect(written.flat().map((r) => [r.key, r.value]).sort()).toEqual([['a', 1], ['b', 2], ['c', 3], ['d', 4], ['e', 5]]);
   });
 
   it('aborts the open transaction on failover; the records read again are committed once by the next checkpoint', () => {

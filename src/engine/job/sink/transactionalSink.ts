@@ -19,7 +19,7 @@ import type { OperatorStateHandle } from '../../format/stateHandles';
 import type { StepContext } from '../../stepContext';
 import type { RunningSnapshot } from '../taskCheckpointing';
 import { subtaskIndexOf } from '../topology';
-import { beginExternalTransaction, endTransaction, findTransaction, type SinkOutputRecord, type TransactionRef } from './externalTransactions';
+import { beginExternalTransaction, endTransaction, findTransaction, openRecords, recordCountOf, type SinkOutputRecord, type TransactionRef } from './externalTransactions';
 import { SINK_STATE_NAME, encodeSinkState, sinkElementsFromPlain, type PendingCommit, type SinkStateElement } from './sinkOperatorState';
 import { restoreOperatorStateOf } from '../restoreOperatorState';
 
@@ -56,7 +56,7 @@ function begin(ctx: StepContext, task: string): TransactionRef {
 /** `invoke(transaction, value)`: the record is written into the current transaction. */
 export function writeToTransaction(ctx: StepContext, task: string, record: SinkOutputRecord): void {
   const current = tpcOf(ctx, task).current ?? begin(ctx, task);
-  findTransaction(ctx.state.job.output, current)!.records.push(record);
+  openRecords(findTransaction(ctx.state.job.output, current)!).push(record);
 }
 
 /** `snapshotState` at the barrier: pre-commit, begin anew, and the operator state to acknowledge. */
@@ -69,7 +69,7 @@ export function snapshotTransactionalSink(ctx: StepContext, task: string, checkp
     txn.checkpointId = checkpointId;
     txn.preCommittedAtMs = ctx.nowMs;
     tpc.pending.push({ checkpointId, transaction: tpc.current });
-    ctx.emit('sink.preCommit', { transaction: txn.id, checkpointId, isSavepoint, records: txn.records.length, pending: tpc.pending.map((p) => p.transaction.id) }, { task });
+    ctx.emit('sink.preCommit', { transaction: txn.id, checkpointId, isSavepoint, records: recordCountOf(txn), pending: tpc.pending.map((p) => p.transaction.id) }, { task });
   }
   const next = begin(ctx, task);
   const element: SinkStateElement = { pendingTransaction: next, pendingCommitTransactions: tpc.pending.map((p) => ({ checkpointId: p.checkpointId, transaction: p.transaction })) };
@@ -99,7 +99,7 @@ export function sinkNotifyCheckpointComplete(ctx: StepContext, task: string, che
     const txn = findTransaction(job.output, p.transaction);
     if (!txn || txn.status !== 'pre-committed') continue;
     const duplicates = endTransaction(job.output, txn, 'commit', ctx.nowMs);
-    ctx.emit('sink.commit', { transaction: txn.id, checkpointId: p.checkpointId, notifiedCheckpointId: checkpointId, records: txn.records.length, duplicates }, { task });
+    ctx.emit('sink.commit', { transaction: txn.id, checkpointId: p.checkpointId, notifiedCheckpointId: checkpointId, records: recordCountOf(txn), duplicates }, { task });
   }
 }
 
@@ -112,7 +112,7 @@ export function closeSinks(ctx: StepContext): void {
     if (sink.twoPhaseCommit) sink.twoPhaseCommit.current = null;
     if (!txn || txn.status !== 'open') continue;
     endTransaction(job.output, txn, 'close', ctx.nowMs);
-    ctx.emit('sink.abort', { transaction: txn.id, reason: 'close', checkpointId: null, records: txn.records.length }, { task, flinkRef: `${TPC}#close` });
+    ctx.emit('sink.abort', { transaction: txn.id, reason: 'close', checkpointId: null, records: recordCountOf(txn) }, { task, flinkRef: `${TPC}#close` });
   }
 }
 
@@ -135,12 +135,12 @@ export function restoreTransactionalSink(ctx: StepContext, task: string, meta: C
       const outcome = !txn ? 'unknown' : txn.status === 'pre-committed' ? 'committed' : txn.status === 'committed' ? 'already-committed' : 'already-aborted';
       // Committing is idempotent: a transaction committed before the failure stays committed once.
       const duplicates = txn && outcome === 'committed' ? endTransaction(output, txn, 'recoverAndCommit', ctx.nowMs) : 0;
-      ctx.emit('sink.recoverAndCommit', { transaction: p.transaction.id, checkpointId: p.checkpointId, restoredCheckpointId: meta.checkpointId, outcome, records: txn?.records.length ?? 0, duplicates }, { task });
+      ctx.emit('sink.recoverAndCommit', { transaction: p.transaction.id, checkpointId: p.checkpointId, restoredCheckpointId: meta.checkpointId, outcome, records: txn ? recordCountOf(txn) : 0, duplicates }, { task });
     }
     const open = element.pendingTransaction ? findTransaction(output, element.pendingTransaction) : undefined;
     if (open && (open.status === 'open' || open.status === 'pre-committed')) {
       endTransaction(output, open, 'recoverAndAbort', ctx.nowMs);
-      ctx.emit('sink.abort', { transaction: open.id, reason: 'recoverAndAbort', checkpointId: open.checkpointId, records: open.records.length }, { task, flinkRef: `${TPC}#recoverAndAbort` });
+      ctx.emit('sink.abort', { transaction: open.id, reason: 'recoverAndAbort', checkpointId: open.checkpointId, records: recordCountOf(open) }, { task, flinkRef: `${TPC}#recoverAndAbort` });
     }
   }
 }
@@ -158,7 +158,7 @@ export function openSinkTransactions(ctx: StepContext): void {
     if (txn.status !== 'open' && txn.status !== 'pre-committed') continue;
     endTransaction(job.output, txn, 'lingering', ctx.nowMs);
     const task = `sink#${subtaskIndexOf(txn.task) % sinkP}`;
-    ctx.emit('sink.abort', { transaction: txn.id, reason: 'lingering', checkpointId: txn.checkpointId, records: txn.records.length }, { task, flinkRef: LINGERING_REF });
+    ctx.emit('sink.abort', { transaction: txn.id, reason: 'lingering', checkpointId: txn.checkpointId, records: recordCountOf(txn) }, { task, flinkRef: LINGERING_REF });
   }
   for (const task of Object.keys(job.sinks)) {
     const tpc = tpcOf(ctx, task);
