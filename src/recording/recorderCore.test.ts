@@ -5,6 +5,7 @@ import { KEYFRAME_EVERY, keyframeEveryFor } from './keyframeSpacing';
 import { SEEK_GRID } from './recorderCore';
 import { harness } from './recorderHarness';
 import { lazyKeyframe, unpackState } from './keyframeDecode';
+import { unpackSteps } from './stepsText';
 
 function sameRun(a: Timeline, b: Timeline): void {
   expect(a.length).toBe(b.length);
@@ -24,7 +25,7 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     let end = 0;
     for (const [i, c] of received.entries()) {
       expect(c.chunk.from).toBe(end);
-      end = c.chunk.from + c.chunk.steps.length;
+      end = c.chunk.from + unpackSteps(c.chunk.steps).length;
       expect(c.chunk.done).toBe(i === received.length - 1);
       for (const k of c.chunk.keyframes) expect(k.position).toBeGreaterThan(c.chunk.from);
     }
@@ -38,7 +39,7 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     await settled();
     const whole = Timeline.record(DEFAULT_SCENARIO, { keyframeEvery: 32 });
     expect(received.length).toBeGreaterThanOrEqual(Math.ceil(whole.length / 50));
-    expect(Math.max(...received.map((c) => c.chunk.steps.length))).toBe(50);
+    expect(Math.max(...received.map((c) => unpackSteps(c.chunk.steps).length))).toBe(50);
     sameRun(mirror.current, whole);
   });
 
@@ -54,9 +55,9 @@ describe('RecorderCore (the engine in a Web Worker, run directly)', () => {
     whole.branch(250, action);
     sameRun(mirror.current, whole);
     // Each message is under the weight but for its last step (a piece is cut once it reaches it).
-    for (const { chunk } of received.filter((c) => c.chunk.steps.length > 0)) {
-      const weight = chunk.steps.reduce((n, st) => n + st.events.length + 1, 0);
-      expect(weight - (chunk.steps.at(-1)!.events.length + 1)).toBeLessThan(40);
+    for (const steps of received.map((c) => unpackSteps(c.chunk.steps)).filter((s) => s.length > 0)) {
+      const weight = steps.reduce((n, st) => n + st.events.length + 1, 0);
+      expect(weight - (steps.at(-1)!.events.length + 1)).toBeLessThan(40);
     }
     expect(received.length).toBeGreaterThan(mirror.current.length / 20);
     expect(received.filter((c) => c.chunk.done)).toHaveLength(1);

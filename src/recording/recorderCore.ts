@@ -7,7 +7,7 @@
  * Every request carries an epoch, the page's count of recordings: a chunk names the epoch it
  * belongs to, so the page drops chunks of a recording it has replaced.
  */
-import { Timeline, isFailureFree, sinkOutcome, type Intervention, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
+import { Timeline, isFailureFree, sinkOutcome, type Intervention, type StepRecord, type RecordingDetail, type RetainedCheckpointImport, type Scenario, type SinkOutcome, type UserAction } from '../engine';
 import type { TimelineChunk } from '../engine/timeline';
 import { packKeyframe, type PackedKeyframe } from './keyframeCodec';
 import { lazyKeyframe } from './keyframeDecode';
@@ -15,13 +15,15 @@ import { SealedTable } from './sealedTable';
 import { KEYFRAME_EVERY, recordingOptionsFor } from './keyframeSpacing';
 import { shareEventStrings } from './shareEventStrings';
 import { chunkPieces } from './chunkPieces';
+import { packSteps, unpackSteps } from './stepsText';
 
 /** A seek's keyframe from the worker is on this grid of steps (the app's keyframe spacing for small runs). */
 export const SEEK_GRID = 32;
 
-/** A TimelineChunk as it crosses to the page: keyframes packed as text (keyframeCodec.ts). */
-export interface WireChunk extends Omit<TimelineChunk, 'keyframes'> {
+/** A TimelineChunk as it crosses to the page: keyframes packed as text (keyframeCodec.ts), steps as JSON text (stepsText.ts). */
+export interface WireChunk extends Omit<TimelineChunk, 'keyframes' | 'steps'> {
   keyframes: PackedKeyframe[];
+  steps: string | StepRecord[];
 }
 
 /**
@@ -44,13 +46,14 @@ export interface RecordingChunk {
 }
 
 export function packChunk(c: TimelineChunk): WireChunk {
-  return { ...c, keyframes: c.keyframes.map((k) => packKeyframe(k)) };
+  return { ...c, steps: packSteps(c.steps), keyframes: c.keyframes.map((k) => packKeyframe(k)) };
 }
 
 /** The page's side: keyframes stay text until a seek needs one; the events' names are shared (shareEventStrings.ts). */
 export function unpackChunk(c: WireChunk): TimelineChunk {
-  shareEventStrings(c.steps);
-  return { ...c, keyframes: c.keyframes.map(lazyKeyframe) };
+  const steps = unpackSteps(c.steps);
+  shareEventStrings(steps);
+  return { ...c, steps, keyframes: c.keyframes.map(lazyKeyframe) };
 }
 
 export interface RecorderOptions {
