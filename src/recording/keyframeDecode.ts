@@ -10,6 +10,7 @@ import { finishedParts } from '../engine/sealFinished';
 import { sealPlain } from '../engine/core/plainData';
 import { pageTableFor, type PageSealedTable } from './sealedTable';
 import { Lru } from './lru';
+import { JSON_INTERNALIZES_UP_TO, fresh } from './jsonStrings';
 import { BYTES_TAG, DEF_TAG, NUMBER_TAG, REF_TAG, type KeyframePart, type PackedKeyframe } from './keyframeCodec';
 
 const views = new WeakMap<Uint8Array, Uint8Array[]>();
@@ -65,21 +66,6 @@ export function partText(p: PackedKeyframe, i: number): string {
 function parse(p: PackedKeyframe, json: string, d: Decoding): unknown {
   return untag(JSON.parse(json) as unknown, p.tagged, d);
 }
-
-/**
- * V8's JSON.parse internalizes every string value up to this many characters (as it does keys):
- * puts it in the isolate's string table, which every major garbage collection then walks. A late
- * keyframe of the scale run holds about two million such strings (its sink transactions' records:
- * origins like "p3:g12045", keys like "k81107"), a million of them distinct; after ten far seeks,
- * the page's major collections spent 60–80 ms on that table alone (`--trace-gc-nvp`:
- * `evacuate.update_pointers.to_new_roots`; 4–7 ms without the seeks), each a long task while
- * playing. Measured in Node on two million 10-character values: 20 ms of each major collection,
- * 1.5 ms once they were replaced by copies (`fresh`), 11-character values not internalized at all.
- */
-const JSON_INTERNALIZES_UP_TO = 10;
-
-/** A copy of `s` that is not internalized (concatenation, then a substring of under 13 characters, copies). */
-const fresh = (s: string): string => (s + ' ').slice(0, -1);
 
 /**
  * Replaces the tagged values of parsed text in place (when `tagged`), and its short strings by

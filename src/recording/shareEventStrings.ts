@@ -10,7 +10,7 @@
 import type { StepRecord } from '../engine';
 
 /** Fields whose values repeat across the run (names of types, tasks, Flink code, states, reasons). */
-const NAME_FIELDS = ['type', 'flinkRef', 'task', 'of', 'peer', 'state', 'cf', 'to', 'from', 'kind', 'reason', 'outcome', 'notification'] as const;
+export const NAME_FIELDS = ['type', 'flinkRef', 'task', 'of', 'peer', 'state', 'cf', 'to', 'from', 'kind', 'reason', 'outcome', 'notification'] as const;
 /** A bound on the names kept: past it, unseen values stay as they came (a run is a few hundred). */
 const MAX_NAMES = 4096;
 
