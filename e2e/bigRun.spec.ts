@@ -60,7 +60,7 @@ const takeLongTasks = (page: Page) =>
   });
 
 // The run budget (runEstimate.ts) refuses this configuration beyond ~22 s simulated, so the
-// large runs here are 20 s and 15 s: tens of thousands of steps, several seconds to record.
+// large runs here are 20 s and 19 s: 158,000–166,000 steps, two or three seconds to record.
 /**
  * Apply a large run, see progress, step and scrub while it records, keep, apply again and go back.
  * Returns the long tasks the page had meanwhile (after the page finished loading).
@@ -111,10 +111,20 @@ async function streamKeepRevert(page: Page): Promise<number[]> {
   expect(await stepTotal(page)).toBe(kept);
   expect(kept).toBeGreaterThan(grown);
 
-  // Apply again, then go back to the run kept before.
-  await applyLarge(page, 15000);
-  await progress.waitFor({ timeout: 10_000 });
-  await page.getByTestId('recording-revert').click();
+  // Apply again, then go back to the run kept before. The bar (and its "go back") shows once a
+  // recording has lasted a second, and this run records in two or three on an idle machine: the
+  // button is clicked in the page as soon as it appears, not after a round trip from here (from a
+  // timer, as an input would come, not inside an animation frame with the frame's rendering).
+  await applyLarge(page, 19000);
+  await page.waitForFunction(
+    () => {
+      const revert = document.querySelector<HTMLButtonElement>('[data-testid="recording-revert"]');
+      revert?.click();
+      return revert !== null;
+    },
+    null,
+    { polling: 20, timeout: 10_000 },
+  );
   await until(page, { shown: [], hidden: ['recording-progress'] }, 10_000);
   expect(await stepTotal(page)).toBe(kept);
   expect(kept).not.toBe(defaultTotal);
