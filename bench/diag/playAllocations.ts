@@ -14,10 +14,10 @@
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { parseScenarioText } from '../../src/engine';
-import { encodeShareHash } from '../../src/app/scenarioIo/shareLink';
 import { CHROMIUM_ARGS } from '../browserBundle';
 import { serve } from '../frame.bench';
-import { LONG_TASK_OBSERVER, playFromStart, recorded, seekAround } from '../browser/appDriver';
+import { playFromStart, seekAround } from '../browser/appDriver';
+import { openRecordedRun } from './profiledPage';
 
 interface SampledNode {
   selfSize: number;
@@ -34,12 +34,7 @@ const all = process.env.ALL === '1';
 const { server, url } = await serve(build);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  await context.addInitScript({ content: LONG_TASK_OBSERVER + `;localStorage.setItem('checkpoint-lab.lang', 'en'); localStorage.setItem('checkpoint-lab.start', 'chosen');` });
-  const page = await context.newPage();
-  await page.goto(`${url}${encodeShareHash(parsed.scenario)}`);
-  while ((await page.evaluate('window.__checkpointLab !== undefined')) !== true) await page.waitForTimeout(200);
-  await recorded(page, 240_000);
+  const { context, page } = await openRecordedRun(browser, url, parsed.scenario);
   await page.waitForTimeout(1000);
   await seekAround(page, 60_000);
   const cdp = await context.newCDPSession(page);

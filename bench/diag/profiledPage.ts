@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { parseScenarioText } from '../../src/engine';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { parseScenarioText, type Scenario } from '../../src/engine';
 import { encodeShareHash } from '../../src/app/scenarioIo/shareLink';
 import { CHROMIUM_ARGS } from '../browserBundle';
 import { serve } from '../frame.bench';
@@ -28,6 +28,22 @@ async function buildUnminified(): Promise<string> {
 }
 
 /**
+ * A page of the built app served at `url`, at 1280×720 in English with the long-task observer on,
+ * opened at `scenario`'s share link, once its run is recorded (at most `capMs`: past it, kept where
+ * it is, and `whole` is false). For the diagnostics that look at a recorded run's page.
+ */
+export async function openRecordedRun(browser: Browser, url: string, scenario: Scenario, capMs = 240_000): Promise<{ context: BrowserContext; page: Page; whole: boolean }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript({
+    content: `localStorage.setItem('checkpoint-lab.lang', 'en'); localStorage.setItem('checkpoint-lab.start', 'chosen'); ${LONG_TASK_OBSERVER}`,
+  });
+  const page = await context.newPage();
+  await page.goto(`${url}${encodeShareHash(scenario)}`);
+  await page.waitForFunction(() => (window as { __checkpointLab?: unknown }).__checkpointLab !== undefined, undefined, { timeout: 60_000 });
+  return { context, page, whole: await recorded(page, capMs) };
+}
+
+/**
  * Opens `file`'s scenario in the built app, waits for its run to be recorded, then runs `action`
  * under the trace and profile and prints what the main thread did meanwhile.
  */
@@ -39,15 +55,9 @@ export async function profileRecordedRun(file: string, action: (page: Page) => P
   const { server, url } = await serve(root);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    await context.addInitScript({
-      content: `localStorage.setItem('checkpoint-lab.lang', 'en'); localStorage.setItem('checkpoint-lab.start', 'chosen'); ${LONG_TASK_OBSERVER}`,
-    });
-    const page = await context.newPage();
-    await page.goto(`${url}${encodeShareHash(parsed.scenario)}`);
     const t0 = Date.now();
-    await page.waitForFunction(() => (window as { __checkpointLab?: unknown }).__checkpointLab !== undefined, undefined, { timeout: 60_000 });
-    if (!(await recorded(page, 240_000))) console.log('recording capped: kept what was recorded');
+    const { context, page, whole } = await openRecordedRun(browser, url, parsed.scenario);
+    if (!whole) console.log('recording capped: kept what was recorded');
     console.log(`recorded in ${((Date.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()[0]!.toFixed(2)}`);
     await page.waitForTimeout(1500);
     await takeLongTasks(page);
