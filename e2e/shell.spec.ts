@@ -116,7 +116,9 @@ test('acting at an earlier step branches the timeline and says so', async ({ pag
   await expect(page.getByTestId('branch-notice')).toBeVisible();
   expect(await readStep(page)).toBe(21);
   await expect(page.getByTestId('events')).toContainText('user.action');
-  // The injected record is read by the source, updates keyed state and reaches a sink.
+  // The injected record is read by the source, updates keyed state and reaches a sink. The branch
+  // streams in from the worker like the run did: its end is known once it is recorded.
+  await recorded(page);
   await page.getByTestId('jump-end').click();
   expect(await readStep(page)).toBe(end + 4);
 });
