@@ -4,7 +4,7 @@
  * object room for four in the object and the rest in a separate property array, so the page held
  * the scale run's 885,000 summary events as twice as many heap objects, and every major collection
  * of the page's heap marked them all (docs/long-tasks.md, "Session 16"). `JSON.parse` builds each
- * object at its size, and decodes faster. It also internalizes every string value of up to ten
+ * object at its size, in about the time the clone took. It also internalizes every string value of up to ten
  * characters (jsonStrings.ts): the keys and origins in the events are copied afterwards, as a
  * keyframe's are, or every major collection would walk a string table of all of them.
  *
