@@ -13,9 +13,9 @@ import {
   removeFilesFromLevels,
 } from './levels';
 import { sstMeta, type ColumnFamily, type LsmDb, type SstFile, type SstMeta } from './lsmDb';
-import type { LsmEntry } from './memtable';
 import { mergeRuns } from './mergeRuns';
-import { mergeLineage, writeSstFile } from './sstFile';
+import { SstBuilder } from './sstBuilder';
+import { finishSstFile, mergeLineage, outputCompression } from './sstFile';
 import { sstEntrySize } from './sstFormat';
 
 /** Why a compaction ran (RocksDB `CompactionReason`). */
@@ -118,16 +118,15 @@ export function runCompactionJob(
   };
 
   const outputs: SstFile[] = [];
-  let pending: LsmEntry[] = [];
+  // The output being written: each entry is written as the merge yields it, none kept.
+  let pending: SstBuilder | null = null;
   let pendingBytes = 0;
   let droppedTombstones = 0;
   let droppedVersions = 0;
   const cut = (): void => {
-    if (pending.length === 0) return;
-    outputs.push(
-      writeSstFile(db, cf, outputLevel, pending, { origin, inputs: inputNumbers, lineage }),
-    );
-    pending = [];
+    if (pending === null) return;
+    outputs.push(finishSstFile(db, cf, outputLevel, pending, { origin, inputs: inputNumbers, lineage }));
+    pending = null;
     pendingBytes = 0;
   };
   // L0 inputs may overlap, so each is its own source; a deeper level's inputs form one sorted run.
@@ -144,7 +143,8 @@ export function runCompactionJob(
       droppedTombstones++;
       return;
     }
-    pending.push(entry);
+    pending ??= new SstBuilder(db.config.blockSizeBytes, outputCompression(db, outputLevel));
+    pending.add(entry);
     pendingBytes += sstEntrySize(entry);
     if (maxOutputBytes !== null && pendingBytes >= maxOutputBytes) cut();
   });

@@ -5,7 +5,7 @@ import type { LsmEntry } from './memtable';
 import { levelIterate, mergeSources } from './mergeSources';
 import { mergeRuns } from './mergeRuns';
 import { sstFileFromParts } from './sstFile';
-import { encodeSst } from './sstFormat';
+import { encodeSst } from './sstBuilder';
 import { sstIterate } from './sstReader';
 import type { SstFile } from './lsmDb';
 

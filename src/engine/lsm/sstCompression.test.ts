@@ -16,7 +16,7 @@ import { get } from './get';
 import { pickCompaction } from './pickCompaction';
 import { runCompaction } from './runCompaction';
 import { compressionForLevel, goodCompressionRatio } from './sstCompression';
-import { encodeSst } from './sstFormat';
+import { encodeSst } from './sstBuilder';
 
 const liveFiles = (db: LsmDb): SstFile[] => db.columnFamilies.flatMap((cf) => cf.levels.flat());
 const b = (s: string): Uint8Array => new TextEncoder().encode(s);

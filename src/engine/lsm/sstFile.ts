@@ -6,8 +6,9 @@ import type { ColumnFamily, LsmDb, SstFile, SstOrigin } from './lsmDb';
 import { LSM_LINEAGE_LIMIT } from './lsmDb';
 import type { LsmEntry } from './memtable';
 import { readSstBlockData } from './decodeSst';
-import { compressionForLevel } from './sstCompression';
-import { encodeSst, type SstBlockData, type SstBlockHandle, type SstFooter } from './sstFormat';
+import { compressionForLevel, type SstCompression } from './sstCompression';
+import { encodeSst, type SstBuilder } from './sstBuilder';
+import type { EncodedSst, SstBlockData, SstBlockHandle, SstFooter } from './sstFormat';
 
 /** Transitive lineage of a file (see SstMeta.lineage). */
 export interface Lineage {
@@ -32,9 +33,21 @@ export function writeSstFile(
   provenance: SstProvenance,
 ): SstFile {
   const fileNumber = db.nextFileNumber++;
-  // RocksDB picks the output's compression by the level it is written to (`compression_per_level`).
-  const compression = compressionForLevel(db.config.compressionPerLevel, level);
-  const enc = encodeSst(entries, fileNumber, cf.id, db.config.blockSizeBytes, compression);
+  const enc = encodeSst(entries, fileNumber, cf.id, db.config.blockSizeBytes, outputCompression(db, level));
+  return sstFileOf(enc, level, provenance);
+}
+
+/** RocksDB picks an output's compression by the level it is written to (`compression_per_level`). */
+export function outputCompression(db: LsmDb, level: number): SstCompression {
+  return compressionForLevel(db.config.compressionPerLevel, level);
+}
+
+/** `writeSstFile` for entries already added to `builder` (made with `outputCompression(db, level)`). */
+export function finishSstFile(db: LsmDb, cf: ColumnFamily, level: number, builder: SstBuilder, provenance: SstProvenance): SstFile {
+  return sstFileOf(builder.finish(db.nextFileNumber++, cf.id), level, provenance);
+}
+
+function sstFileOf(enc: EncodedSst, level: number, provenance: SstProvenance): SstFile {
   return sstFileFromParts(enc.bytes, enc.footer, enc.blocks, enc.checksum, level, provenance, enc.data);
 }
 

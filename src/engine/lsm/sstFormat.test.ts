@@ -5,7 +5,8 @@ import { LsmCorruptionError } from './lsmErrors';
 import type { LsmEntry } from './memtable';
 import { sstFileFromParts } from './sstFile';
 import { decodeSst, readBlockEntries, readSstFooter } from './decodeSst';
-import { encodeSst, sstEntrySize, sstFileName } from './sstFormat';
+import { encodeSst } from './sstBuilder';
+import { sstEntrySize, sstFileName } from './sstFormat';
 import { sstGet, sstIterate } from './sstReader';
 import { ByteSlab, DataOutputView } from '../serialization';
 
