@@ -66,17 +66,9 @@ export function scheduleCompactionIfDue(ctx: StepContext, task: string): void {
   const files = [...plan.inputLevelFiles, ...plan.outputLevelFiles];
   ctx.emit('compaction.started', { cf: plan.cf, inputs: files, inputLevel: plan.inputLevel, outputLevel: plan.outputLevel, reason: plan.reason }, { task });
   // One listing of the live files for all inputs: a listing per input file made this quadratic in the file count.
-  const sizes = liveSstSizes(ctx, task);
+  const sizes = openRocksDb(keyed.backend).liveSstSizes();
   const bytes = files.reduce((n, num) => n + (sizes.get(num) ?? 0), 0);
   ctx.schedule(Math.max(1, Math.ceil((2 * bytes) / COMPACTION_BYTES_PER_MS)), { kind: 'lsm.compactionDone', task });
-}
-
-/** Size of every live SST of the task by file number. */
-function liveSstSizes(ctx: StepContext, task: string): Map<number, number> {
-  const keyed = ctx.state.job.keyed[task]!;
-  const sizes = new Map<number, number>();
-  for (const f of openRocksDb(keyed.backend).liveSstFiles()) sizes.set(f.fileNumber, f.sizeBytes);
-  return sizes;
 }
 
 /** The compaction finishes: RocksDB installs its outputs and deletes its inputs (it re-picks, since SSTs may have changed). */

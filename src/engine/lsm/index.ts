@@ -59,8 +59,8 @@ export {
 } from './lsmOptionsFile';
 export { openDb } from './openDb';
 export type { OpenDbOptions } from './openDb';
-export { liveSstFiles, nativeCheckpoint, unflushedWrites } from './nativeCheckpoint';
-export type { LiveSst, NativeCheckpoint, NamedFile } from './nativeCheckpoint';
+export { liveSstFiles, liveSstSizes, nativeCheckpoint, unflushedWrites } from './nativeCheckpoint';
+export type { CheckpointSst, LiveSst, NativeCheckpoint, NamedFile } from './nativeCheckpoint';
 export { ingestSst } from './ingestSst';
 export { lsmInvariantViolations } from './lsmInvariants';
 export type { IngestOptions, IngestResult } from './ingestSst';

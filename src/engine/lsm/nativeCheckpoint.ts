@@ -25,9 +25,18 @@ export interface NamedFile {
   bytes: Uint8Array;
 }
 
+/** A live SST as a native checkpoint lists it: what the snapshot uploads or reuses. */
+export interface CheckpointSst {
+  fileNumber: number;
+  fileName: string;
+  bytes: Uint8Array;
+  /** The files it was compacted from (the live file's own array: read, never change). */
+  inputs: readonly number[];
+}
+
 export interface NativeCheckpoint {
-  /** Shared files: identical bytes under the same name in every checkpoint that holds them. */
-  sstFiles: LiveSst[];
+  /** Shared files: identical bytes under the same name in every checkpoint that holds them, ascending by number. */
+  sstFiles: CheckpointSst[];
   /** Private files. */
   manifest: NamedFile;
   current: NamedFile;
@@ -51,6 +60,17 @@ export function liveSstFiles(db: LsmDb): LiveSst[] {
   return out.sort((a, b) => a.fileNumber - b.fileNumber);
 }
 
+/**
+ * Size of every live SST by file number, without a `LiveSst` per file: a compaction's schedule only
+ * needs its inputs' sizes, and the metadata copies (sstMeta) are made where V8 allocates straight
+ * in the old generation (see `nativeCheckpoint`).
+ */
+export function liveSstSizes(db: LsmDb): Map<number, number> {
+  const sizes = new Map<number, number>();
+  for (const cf of db.columnFamilies) for (const files of cf.levels) for (const f of files) sizes.set(f.fileNumber, f.sizeBytes);
+  return sizes;
+}
+
 /** Writes still only in memtables (they would be lost by a native checkpoint taken now: the WAL is off). */
 export function unflushedWrites(db: LsmDb): number {
   let n = 0;
@@ -68,8 +88,17 @@ export function nativeCheckpoint(db: LsmDb): NativeCheckpoint {
     throw new Error(
       `nativeCheckpoint: ${pending} write(s) are still in memtables and would be missing from the checkpoint; call flushAll first`,
     );
+  // Not `liveSstFiles`: its metadata copies (sstMeta) come from an allocation site whose objects
+  // mostly live long (in events and results), so V8 allocates them straight in the old generation;
+  // listed per subtask at every checkpoint, they were a quarter of what the scale run's engine put
+  // there (docs/long-tasks.md, "Session 17").
+  const sstFiles: CheckpointSst[] = [];
+  for (const cf of db.columnFamilies)
+    for (const files of cf.levels)
+      for (const f of files) sstFiles.push({ fileNumber: f.fileNumber, fileName: sstFileName(f.fileNumber), bytes: f.bytes, inputs: f.inputs });
+  sstFiles.sort((a, b) => a.fileNumber - b.fileNumber);
   return {
-    sstFiles: liveSstFiles(db),
+    sstFiles,
     manifest: { fileName: MANIFEST_FILE_NAME, bytes: encodeManifest(db) },
     current: { fileName: CURRENT_FILE_NAME, bytes: encodeCurrent(MANIFEST_FILE_NAME) },
     options: { fileName: OPTIONS_FILE_NAME, bytes: encodeOptions(db.config) },

@@ -137,9 +137,7 @@ describe('MANIFEST and openDb (restore from a native checkpoint)', () => {
     );
     flushAll(db);
     const cp = nativeCheckpoint(db);
-    expect(cp.sstFiles.map((f) => [f.fileName, f.cfName, f.level])).toEqual([
-      ['000001.sst', 'count', 0],
-    ]);
+    expect(cp.sstFiles.map((f) => [f.fileNumber, f.fileName, f.inputs])).toEqual([[1, '000001.sst', []]]);
     expect(new TextDecoder().decode(cp.current.bytes)).toBe('MANIFEST-000001\n');
     expect(cp.options.fileName).toBe('OPTIONS-000001');
     expect(new TextDecoder().decode(cp.options.bytes)).toContain('write_buffer_size=4096');

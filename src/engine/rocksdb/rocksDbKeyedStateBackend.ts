@@ -18,6 +18,7 @@ import {
   flushAll,
   flushOldest,
   liveSstFiles,
+  liveSstSizes,
   needsFlush,
   pickCompaction,
   runCompaction,
@@ -150,6 +151,11 @@ export class RocksDbKeyedStateBackend extends AbstractKeyedStateBackend<RocksDbK
   /** RocksDB `GetLiveFilesMetaData`: every live SST, ascending by number (what an incremental checkpoint uploads or reuses). */
   liveSstFiles(): LiveSst[] {
     return liveSstFiles(this.data.db);
+  }
+
+  /** Size of every live SST by file number (what `liveSstFiles` lists, without listing it). */
+  liveSstSizes(): Map<number, number> {
+    return liveSstSizes(this.data.db);
   }
 
   private registeredNames(): string {
