@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { englishByDefault, loadScenarioFile, watchErrors } from './helpers';
+import { BAND_MARGIN, BAND_STEP } from '../src/views/job/useVisibleBand';
 
 // The scale run (parallelism 16, 100,000 keys) cut to its first 60 s: up to ~1,800 items a frame.
 const SCALE = JSON.parse(readFileSync('scenarios/scale-run.json', 'utf8')) as Record<string, unknown>;
@@ -53,4 +54,35 @@ test('the note speaks Chinese', async ({ page }) => {
   await expect(page.getByTestId('job-thinned')).toHaveText('快速播放：连线上的部分记录未画出', { timeout: 20_000 });
   await expect(page.getByTestId('job-thinned')).toHaveAttribute('title', '快速播放时每帧最多画出 400 个元素；暂停即可全部看到。');
   await page.getByTestId('play').click();
+});
+
+/** The drawn items' y (layout units), and the rows of the graph the job frame shows (layout units). */
+const drawnRows = (page: Page) =>
+  page.evaluate(() => {
+    const frame = document.querySelector<HTMLElement>('[data-testid="job-frame"]')!;
+    const svg = document.querySelector<SVGSVGElement>('[data-testid="job-svg"]')!;
+    const scale = frame.clientWidth / svg.viewBox.baseVal.width;
+    const ys = [...document.querySelectorAll('[data-testid="flow-items"] g.item:not([visibility="hidden"])')].map((g) => Number(/translate\([^,]+,([^)]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1]));
+    return { ys, top: frame.scrollTop / scale, bottom: (frame.scrollTop + frame.clientHeight) / scale, height: svg.viewBox.baseVal.height };
+  });
+
+test('zoomed to its width, the graph draws the records and barriers of the rows in view, and those of other rows once scrolled to', async ({ page }) => {
+  const errors = watchErrors(page);
+  await loadRun(page);
+  const max = Number(await page.getByTestId('scrubber').getAttribute('max'));
+  await page.getByTestId('scrubber').fill(String(Math.round(max / 2)));
+  await expect.poll(async () => (await drawnRows(page)).ys.length, { timeout: 10_000 }).toBeGreaterThan(20);
+  const atTop = await drawnRows(page);
+  // Drawn: the rows in view, a margin, rounded out to a step (src/views/job/useVisibleBand.ts); not the rows below.
+  const beyond = BAND_MARGIN + BAND_STEP;
+  expect(Math.max(...atTop.ys)).toBeLessThanOrEqual(atTop.bottom + beyond);
+  expect(atTop.height).toBeGreaterThan(atTop.bottom + beyond + 50);
+  await page.getByTestId('job-frame').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect.poll(async () => Math.max(...(await drawnRows(page)).ys), { timeout: 5_000 }).toBeGreaterThan(atTop.bottom + beyond);
+  const scrolled = await drawnRows(page);
+  expect(Math.min(...scrolled.ys)).toBeGreaterThanOrEqual(scrolled.top - beyond);
+  // "Fit" shows the whole graph: every item is drawn.
+  await page.getByTestId('job-zoom').click();
+  await expect.poll(async () => (await drawnRows(page)).ys.length, { timeout: 5_000 }).toBeGreaterThan(Math.max(atTop.ys.length, scrolled.ys.length));
+  expect(errors).toEqual([]);
 });

@@ -21,6 +21,7 @@ import { chooseCut, checkpointCut } from './checkpointCut';
 import { FAST_ITEMS_MAX, cutPolyline, placeItems } from './itemGeometry';
 import { channelsOf } from './jobLayout';
 import { useItemsLayer } from './useItemsLayer';
+import { inBand, useVisibleBand } from './useVisibleBand';
 import { useGrowItemsCap, useItemsCap } from './useItemsCap';
 import { ChannelLanes } from './ChannelLanes';
 import { SubtaskNode } from './SubtaskNode';
@@ -65,13 +66,27 @@ export function JobGraphView() {
   const fast = useAppStore(selectFastPlayback);
   const itemsCap = useItemsCap(fast);
   const { cap, growing } = itemsCap;
-  const { channels, total, omitted } = useMemo(() => channelViewsFor(state, { drawn: layout.wires, maxItems: cap }), [state, layout, cap]);
+  const pillWidth = layout.nodeW + 2 * layout.laneLen - 8;
+  const tall = layout.height > TALL_GRAPH;
+  const zoomed = tall && !fitAll;
+  // Zoomed, the frame shows a band of the graph's rows, and only the items in it are drawn; the cap
+  // while playing fast is then spent on them (the channel views are thinned to the cap over the
+  // band's share of the graph, and what the band holds beyond the cap is left out).
+  const frame = useRef<HTMLDivElement>(null);
+  const band = useVisibleBand(frame, layout.width, zoomed);
+  const share = band ? Math.min(1, (band.y1 - band.y0) / layout.height) : 1;
+  const { channels, total, omitted } = useMemo(
+    () => channelViewsFor(state, { drawn: layout.wires, maxItems: cap === Infinity ? cap : Math.ceil(cap / share) }),
+    [state, layout, cap, share],
+  );
   useGrowItemsCap(itemsCap, total);
   const { items, overflow } = useMemo(() => placeItems(layout, channels), [layout, channels]);
+  const banded = useMemo(() => (zoomed && !band ? [] : inBand(items, band)), [items, band, zoomed]);
+  const shown = useMemo(() => (banded.length > cap ? banded.slice(0, cap) : banded), [banded, cap]);
   const jobChannels = useMemo(() => channelsOf(topology).length, [topology]);
   // Said from the first thinned frame until playing fast stops: a note that came and went with each frame would flicker.
   const [thinned, setThinned] = useState(false);
-  if (fast && omitted > 0 && !thinned) setThinned(true);
+  if (fast && (omitted > 0 || shown.length < banded.length) && !thinned) setThinned(true);
   if (!fast && thinned) setThinned(false);
   const cut = useMemo(() => {
     const choice = chooseCut(state, cutSelection);
@@ -88,7 +103,11 @@ export function JobGraphView() {
   const drawnAt = useRef(cursor);
   useEffect(() => void (drawnAt.current = cursor));
   const jumped = Math.abs(cursor - drawnAt.current) > 1 && items.length > TWEEN_ITEMS_MAX;
-  useItemsLayer(layer, items, color, t, reduced || jumped || growing, !fast);
+  // Items scrolled into the band appear where they are: tweened, they would fly in from their senders.
+  const drawnBand = useRef(band);
+  useEffect(() => void (drawnBand.current = band));
+  const scrolled = band !== drawnBand.current;
+  useItemsLayer(layer, shown, color, t, reduced || jumped || growing || scrolled, !fast);
 
   // One option per checkpoint (500 in the scale run): built when the checkpoints listed change, not
   // per frame (each step's state is a new copy, so the history array itself is new every time).
@@ -106,9 +125,6 @@ export function JobGraphView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `historyKey` says when the ids change
     [historyKey, cutSelection, t],
   );
-  const pillWidth = layout.nodeW + 2 * layout.laneLen - 8;
-  const tall = layout.height > TALL_GRAPH;
-  const zoomed = tall && !fitAll;
 
   return (
     <section className="panel job-view" aria-labelledby="job-title">
@@ -172,7 +188,7 @@ export function JobGraphView() {
           )}
         </div>
       </div>
-      <div className={zoomed ? 'job-scroll' : 'job-fit'} data-testid="job-frame">
+      <div ref={frame} className={zoomed ? 'job-scroll' : 'job-fit'} data-testid="job-frame">
         <svg
           viewBox={`0 0 ${layout.width} ${layout.height}`}
           className={zoomed ? 'job-svg zoomed' : 'job-svg'}
