@@ -47,6 +47,7 @@ export { decodeSst, readSstFooter, sstRawSize } from './decodeSst';
 export type { EncodedSst, SstFooter, SstBlockHandle } from './sstFormat';
 export type { DecodedSst } from './decodeSst';
 export { sstGet, sstIterate } from './sstReader';
+export { blockCount } from './sstBlockIndex';
 export { encodeManifest, decodeManifest, MANIFEST_FILE_NAME } from './manifest';
 export type { ManifestContents } from './manifest';
 export {

@@ -51,9 +51,8 @@ export interface SstFile extends SstMeta {
   compressedBlocks: number;
   /** The data blocks uncompressed (the file bytes themselves when none is compressed); offsets and sizes below point into it. */
   blockData: Uint8Array;
-  blockLastKeys: Uint8Array[];
-  blockOffsets: number[];
-  blockSizes: number[];
+  /** The decoded index block: each block's offset and size in `blockData` and its last key (sstBlockIndex.ts). */
+  blockIndex: Uint8Array;
 }
 
 /** RocksDB `ColumnFamilyData`: one keyspace with its own memtables and LSM levels. */

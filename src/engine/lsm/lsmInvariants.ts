@@ -3,7 +3,8 @@
  * checks). Cheap enough to run after every step in tests and dev builds; a non-empty result
  * means an engine bug, never a user error.
  */
-import { compareBytes } from './compareBytes';
+import { bytesEqual, compareBytes } from './compareBytes';
+import { blockCount, blockLastKey, blockOffset, blockSize } from './sstBlockIndex';
 import { crc32c } from '../codec/crc32c';
 import { lsmConfigProblems } from './lsmConfig';
 import type { LsmDb } from './lsmDb';
@@ -49,11 +50,11 @@ export function lsmInvariantViolations(db: LsmDb, verifyChecksums = false): stri
         if (f.sizeBytes !== f.bytes.length)
           out.push(`${at}: size ${f.sizeBytes} but ${f.bytes.length} bytes`);
         if (compareBytes(f.smallestKey, f.largestKey) > 0) out.push(`${at}: inverted key range`);
-        if (
-          f.blockLastKeys.length !== f.blockOffsets.length ||
-          f.blockOffsets.length !== f.blockSizes.length
-        )
-          out.push(`${at}: block index arrays differ in length`);
+        const blocks = blockCount(f.blockIndex);
+        if (blocks === 0 || !bytesEqual(blockLastKey(f.blockIndex, blocks - 1), f.largestKey))
+          out.push(`${at}: the block index does not end at the largest key`);
+        else if (blockOffset(f.blockIndex, blocks - 1) + blockSize(f.blockIndex, blocks - 1) > f.blockData.length)
+          out.push(`${at}: the block index points past the block data`);
         if (verifyChecksums && crc32c(f.bytes, 0, f.bytes.length - 12) !== f.checksum)
           out.push(`${at}: bytes no longer match their checksum`);
         const prev = files[i - 1];

@@ -11,6 +11,7 @@
  */
 import { compareBytes } from './compareBytes';
 import { readBlockEntries } from './decodeSst';
+import { blockCount, blockLastKey, blockOffset, blockSize } from './sstBlockIndex';
 import type { SstFile } from './lsmDb';
 import type { LsmEntry } from './memtable';
 import { sstFileName } from './sstFormat';
@@ -41,14 +42,15 @@ class RunCursor {
         this.head = undefined;
         return;
       }
-      if (this.block >= f.blockLastKeys.length) {
+      if (this.block >= blockCount(f.blockIndex)) {
         this.file++;
         this.block = 0;
         continue;
       }
       if (this.block === 0) this.name = sstFileName(f.fileNumber);
       const b = this.block++;
-      this.entries = readBlockEntries(f.blockData, { lastKey: f.blockLastKeys[b]!, offset: f.blockOffsets[b]!, size: f.blockSizes[b]! }, this.name, false);
+      const index = f.blockIndex;
+      this.entries = readBlockEntries(f.blockData, { lastKey: blockLastKey(index, b), offset: blockOffset(index, b), size: blockSize(index, b) }, this.name, false);
       this.at = 0;
     }
     this.head = this.entries[this.at];

@@ -6,6 +6,7 @@ import type { ColumnFamily, LsmDb, SstFile, SstOrigin } from './lsmDb';
 import { LSM_LINEAGE_LIMIT } from './lsmDb';
 import type { LsmEntry } from './memtable';
 import { readSstBlockData } from './decodeSst';
+import { packBlockIndex } from './sstBlockIndex';
 import { compressionForLevel, type SstCompression } from './sstCompression';
 import { encodeSst, type SstBuilder } from './sstBuilder';
 import type { EncodedSst, SstBlockData, SstBlockHandle, SstFooter } from './sstFormat';
@@ -81,10 +82,8 @@ export function sstFileFromParts(
     lineageTruncated: lineage.lineageTruncated,
     checksum,
     bytes,
-    blockLastKeys: blocks.map((b) => b.lastKey),
     blockData: data.blockData,
-    blockOffsets: data.offsets,
-    blockSizes: data.sizes,
+    blockIndex: packBlockIndex(blocks.map((b) => b.lastKey), data.offsets, data.sizes),
   };
 }
 

@@ -7,16 +7,17 @@ import { compareBytes, compareBytesAt } from './compareBytes';
 import type { SstFile } from './lsmDb';
 import type { LsmEntry } from './memtable';
 import { readBlockEntries } from './decodeSst';
+import { blockCount, blockLastKey, blockOffset, blockSize, compareBlockLastKey } from './sstBlockIndex';
 import { sstFileName } from './sstFormat';
 
 /** First block whose last key is ≥ key (RocksDB index-block `Seek`), or blockCount when past the end. */
 export function sstSeekBlock(file: SstFile, key: Uint8Array): number {
-  const keys = file.blockLastKeys;
+  const index = file.blockIndex;
   let lo = 0;
-  let hi = keys.length;
+  let hi = blockCount(index);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareBytes(keys[mid]!, key) < 0) lo = mid + 1;
+    if (compareBlockLastKey(index, mid, key) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -27,10 +28,10 @@ export function sstGet(file: SstFile, key: Uint8Array): LsmEntry | null {
   if (compareBytes(key, file.smallestKey) < 0 || compareBytes(key, file.largestKey) > 0)
     return null;
   const b = sstSeekBlock(file, key);
-  if (b >= file.blockLastKeys.length) return null;
+  if (b >= blockCount(file.blockIndex)) return null;
   const buf = file.blockData;
-  let p = file.blockOffsets[b]!;
-  const end = p + file.blockSizes[b]!;
+  let p = blockOffset(file.blockIndex, b);
+  const end = p + blockSize(file.blockIndex, b);
   // Hand-rolled varint parsing: this is the hot path of every state read that misses the memtable.
   while (p < end) {
     let keyLen = 0;
@@ -73,10 +74,11 @@ export function* sstIterate(
 ): Generator<LsmEntry> {
   const name = sstFileName(file.fileNumber);
   const first = fromKey === null ? 0 : sstSeekBlock(file, fromKey);
-  for (let b = first; b < file.blockLastKeys.length; b++) {
+  const index = file.blockIndex;
+  for (let b = first; b < blockCount(index); b++) {
     const entries = readBlockEntries(
       file.blockData,
-      { lastKey: file.blockLastKeys[b]!, offset: file.blockOffsets[b]!, size: file.blockSizes[b]! },
+      { lastKey: blockLastKey(index, b), offset: blockOffset(index, b), size: blockSize(index, b) },
       name,
       copy,
     );

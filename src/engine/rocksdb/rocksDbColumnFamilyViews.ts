@@ -4,7 +4,7 @@
  * file numbers and compaction pressure, every key decoded back to (key group, key, namespace,
  * user key). They read the plain data only, so they work on frozen, recorded steps.
  */
-import { columnFamily, levelScores, sstFileName, type Memtable, type SstFile, type SstOrigin } from '../lsm';
+import { blockCount, columnFamily, levelScores, sstFileName, type Memtable, type SstFile, type SstOrigin } from '../lsm';
 import { DataInputView, type CompositeKeyLayout } from '../serialization';
 import type { Namespace } from '../state/namespaces';
 import type { StateKind } from '../state/stateDescriptor';
@@ -161,7 +161,7 @@ function sstView(f: SstFile, keyView: (b: Uint8Array) => RocksDbKeyView): RocksD
     sizeBytes: f.sizeBytes,
     rawSizeBytes: f.rawSizeBytes,
     compressedBlocks: f.compressedBlocks,
-    blockCount: f.blockLastKeys.length,
+    blockCount: blockCount(f.blockIndex),
     origin: f.origin,
     inputs: f.inputs.slice(),
   };
