@@ -11,7 +11,10 @@ describe("an SST's block index packed into one byte array", () => {
   it('reads back every block’s offset, size and last key', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.uint8Array({ maxLength: 12 }), fc.nat(), fc.nat()), { maxLength: 40 }), (blocks) => {
-        const index = packBlockIndex(blocks.map(([k]) => k), blocks.map(([, o]) => o), blocks.map(([, , s]) => s));
+        const tailKeys = [b('smallest'), b('largest')];
+        const { index, tail } = packBlockIndex(blocks.map(([k]) => k), blocks.map(([, o]) => o), blocks.map(([, , s]) => s), tailKeys);
+        expect(tail).toEqual(tailKeys);
+        expect(tail.every((k) => k.buffer === index.buffer)).toBe(true);
         expect(blockCount(index)).toBe(blocks.length);
         blocks.forEach(([key, offset, size], i) => {
           expect(blockOffset(index, i)).toBe(offset);
@@ -39,5 +42,8 @@ describe("an SST's block index packed into one byte array", () => {
       expect(blockSize(file.blockIndex, i)).toBe(enc.data.sizes[i]);
     });
     expect(blockLastKey(file.blockIndex, enc.blocks.length - 1)).toEqual(file.largestKey);
+    // One buffer holds all of the file's keys.
+    expect(file.smallestKey.buffer).toBe(file.blockIndex.buffer);
+    expect(file.largestKey.buffer).toBe(file.blockIndex.buffer);
   });
 });

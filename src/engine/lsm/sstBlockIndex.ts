@@ -26,12 +26,17 @@ function putU32(a: Uint8Array, at: number, n: number): void {
   a[at + 3] = (n >>> 24) & 0xff;
 }
 
-/** Packs the blocks' last keys, offsets and sizes (one of each per block, in block order). */
-export function packBlockIndex(lastKeys: readonly Uint8Array[], offsets: readonly number[], sizes: readonly number[]): Uint8Array {
+/**
+ * Packs the blocks' last keys, offsets and sizes (one of each per block, in block order), and
+ * copies of `tail` after them (the file's smallest and largest keys: one buffer for all of a
+ * file's keys), returned as views into the index.
+ */
+export function packBlockIndex(lastKeys: readonly Uint8Array[], offsets: readonly number[], sizes: readonly number[], tail: readonly Uint8Array[] = []): { index: Uint8Array; tail: Uint8Array[] } {
   const n = lastKeys.length;
   if (offsets.length !== n || sizes.length !== n) throw new RangeError(`block index: ${n} last keys, ${offsets.length} offsets, ${sizes.length} sizes`);
   const keysAt = HEADER + n * PER_BLOCK;
-  const out = new Uint8Array(keysAt + lastKeys.reduce((s, k) => s + k.length, 0));
+  const bytes = (keys: readonly Uint8Array[]) => keys.reduce((s, k) => s + k.length, 0);
+  const out = new Uint8Array(keysAt + bytes(lastKeys) + bytes(tail));
   putU32(out, 0, n);
   let end = keysAt;
   for (let b = 0; b < n; b++) {
@@ -42,7 +47,12 @@ export function packBlockIndex(lastKeys: readonly Uint8Array[], offsets: readonl
     putU32(out, at + 4, sizes[b]!);
     putU32(out, at + 8, end);
   }
-  return out;
+  const copies = tail.map((k) => {
+    out.set(k, end);
+    end += k.length;
+    return out.subarray(end - k.length, end);
+  });
+  return { index: out, tail: copies };
 }
 
 export function blockCount(index: Uint8Array): number {

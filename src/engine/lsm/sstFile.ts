@@ -63,12 +63,14 @@ export function sstFileFromParts(
   data: SstBlockData = readSstBlockData(bytes, blocks, `${String(footer.fileNumber).padStart(6, '0')}.sst`),
 ): SstFile {
   const lineage = provenance.lineage ?? { lineage: [footer.fileNumber], lineageTruncated: false };
+  // The smallest and largest keys live in the index's buffer: one buffer for all of a file's keys.
+  const { index, tail } = packBlockIndex(blocks.map((b) => b.lastKey), data.offsets, data.sizes, [footer.smallestKey, footer.largestKey]);
   return {
     fileNumber: footer.fileNumber,
     cfId: footer.cfId,
     level,
-    smallestKey: footer.smallestKey,
-    largestKey: footer.largestKey,
+    smallestKey: tail[0]!,
+    largestKey: tail[1]!,
     smallestSeq: footer.smallestSeq,
     largestSeq: footer.largestSeq,
     entryCount: footer.entryCount,
@@ -83,7 +85,7 @@ export function sstFileFromParts(
     checksum,
     bytes,
     blockData: data.blockData,
-    blockIndex: packBlockIndex(blocks.map((b) => b.lastKey), data.offsets, data.sizes),
+    blockIndex: index,
   };
 }
 
