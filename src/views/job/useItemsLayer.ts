@@ -19,6 +19,12 @@ import {
 } from './jobColors';
 
 const DURATION_MS = 220;
+/**
+ * Without a tween, at most this many items' nodes are created per task: the rest in the tasks
+ * after. A far seek in the scale run drew ~1,300 items into a layer that had few, creating five
+ * elements each in one task of 80 ms of script (docs/long-tasks.md, "Session 17").
+ */
+export const CREATE_PER_TASK = 300;
 
 function transform(x: number, y: number, angle: number): string {
   return `translate(${x.toFixed(1)},${y.toFixed(1)}) rotate(${angle.toFixed(1)})`;
@@ -188,13 +194,23 @@ export function useItemsLayer(
     if (last && last.items === items && last.color === color && last.t === t && last.titled === titled) return;
     // Without a tween (fast playback, reduced motion) the layer is drawn in a task of its own after
     // the frame's: a frame of a big run played fast then renders the graph, and the hundreds of
-    // items are a second short task rather than half of one long one.
-    if (reduced) return afterThisTask(drawItems);
-    drawItems();
+    // items are a second short task rather than half of one long one. Nodes it lacks are created
+    // CREATE_PER_TASK at a time, a task each (joined by index, the first items are drawn first).
+    if (reduced) {
+      let cancel = afterThisTask(function slice() {
+        const nodes = ref.current?.childElementCount ?? 0;
+        const upto = Math.min(items.length, nodes + CREATE_PER_TASK);
+        drawItems(upto < items.length ? items.slice(0, upto) : items);
+        if (upto < items.length) cancel = afterThisTask(slice);
+      });
+      return () => cancel();
+    }
+    drawItems(items);
 
-    function drawItems(): void {
+    /** Draws `data`: all of `items`, or their first ones while the nodes are created in slices. */
+    function drawItems(data: DrawnItem[]): void {
       if (!ref.current) return;
-      drawn.current = { items, color, t, titled };
+      drawn.current = data === items ? { items, color, t, titled } : null;
       const duration = reduced ? 0 : DURATION_MS;
       const draw = (s: Selection<SVGGElement, DrawnItem, SVGGElement, unknown>) => {
         s.each(function (d) {
@@ -275,7 +291,7 @@ export function useItemsLayer(
         // Tweened, an item is joined by its identity, so it moves from where it was. Without a tween
         // (fast playback, reduced motion) identity buys nothing: join by index, and the nodes of the
         // previous frame are reused instead of hundreds created and removed per frame.
-        .data(items, reduced ? (_d, i) => String(i) : (d) => d.id)
+        .data(data, reduced ? (_d, i) => String(i) : (d) => d.id)
         .join(
           (enter) => {
             const g = enter
