@@ -181,15 +181,39 @@ export function readBlockEntries(
   fileName = 'SST',
   copy = true,
 ): LsmEntry[] {
-  const r = new ByteReader(bytes, fileName, block.offset, block.offset + block.size);
-  const out: LsmEntry[] = [];
+  return readBlockInto(bytes, block.offset, block.size, fileName, copy, [], keptEntry);
+}
+
+/** Makes one entry read from a block. */
+export type MakeEntry = (key: Uint8Array, seq: number, value: Uint8Array | null) => LsmEntry;
+
+const keptEntry: MakeEntry = (key, seq, value) => ({ key, seq, value });
+
+/**
+ * `readBlockEntries` appending to `out`, each entry made by `make`: a caller whose entries die at
+ * once (a compaction's merge) makes them at an object literal of its own. V8 allocates straight
+ * into the old generation at an allocation site whose objects mostly live long, and then the
+ * views such an entry holds outlive the young generation's collections with it: on the page,
+ * compactions' entries made here, where other reads keep theirs, were a third of what playing the
+ * scale run promoted (docs/long-tasks.md, "Session 17").
+ */
+export function readBlockInto(
+  bytes: Uint8Array,
+  offset: number,
+  size: number,
+  fileName: string,
+  copy: boolean,
+  out: LsmEntry[],
+  make: MakeEntry,
+): LsmEntry[] {
+  const r = new ByteReader(bytes, fileName, offset, offset + size);
   while (!r.done) {
     const keyLen = r.varint();
     const tag = r.varint();
     const seq = r.varint();
     const key = copy ? r.bytes(keyLen) : r.view(keyLen);
     const value = tag === 0 ? null : copy ? r.bytes(tag - 1) : r.view(tag - 1);
-    out.push({ key, seq, value });
+    out.push(make(key, seq, value));
   }
   return out;
 }

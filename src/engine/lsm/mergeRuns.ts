@@ -6,22 +6,26 @@
  * compaction reads every entry of its inputs, and a big run compacts all the time (while it
  * records in the worker, and again on the page while it plays).
  *
- * Entries are views into the files' block data (`readBlockEntries` with `copy: false`): only
- * for callers that re-encode them or read them at once, never keep them.
+ * Entries are views into the files' block data (`readBlockInto` with `copy: false`): only for
+ * callers that re-encode them or read them at once, never keep them (a caller that gathers them
+ * copies each into an object of its own: see readBlockInto for why).
  */
 import { compareBytes } from './compareBytes';
-import { readBlockEntries } from './decodeSst';
-import { blockCount, blockLastKey, blockOffset, blockSize } from './sstBlockIndex';
+import { readBlockInto, type MakeEntry } from './decodeSst';
+import { blockCount, blockOffset, blockSize } from './sstBlockIndex';
 import type { SstFile } from './lsmDb';
 import type { LsmEntry } from './memtable';
 import { sstFileName } from './sstFormat';
 
-/** One sorted run (an L0 file alone, or one level's files in key order), read block by block. */
+/** The merge's own allocation site for the entries it reads (see readBlockInto): they die at once. */
+const mergedEntry: MakeEntry = (key, seq, value) => ({ key, seq, value });
+
+/** One sorted run (an L0 file alone, or one level's files in key order), read block by block into one reused array. */
 class RunCursor {
   private file = 0;
   private block = 0;
   private name = '';
-  private entries: LsmEntry[] = [];
+  private readonly entries: LsmEntry[] = [];
   private at = 0;
   /** The entry under the cursor; undefined once the run is read. */
   head: LsmEntry | undefined;
@@ -50,7 +54,8 @@ class RunCursor {
       if (this.block === 0) this.name = sstFileName(f.fileNumber);
       const b = this.block++;
       const index = f.blockIndex;
-      this.entries = readBlockEntries(f.blockData, { lastKey: blockLastKey(index, b), offset: blockOffset(index, b), size: blockSize(index, b) }, this.name, false);
+      this.entries.length = 0;
+      readBlockInto(f.blockData, blockOffset(index, b), blockSize(index, b), this.name, false, this.entries, mergedEntry);
       this.at = 0;
     }
     this.head = this.entries[this.at];

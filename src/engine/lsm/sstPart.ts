@@ -129,7 +129,8 @@ export function sstPart(cf: ColumnFamily): SstPart {
   for (let i = l0.length - 1; i >= 0; i--) runs.push([l0[i]!]);
   for (let level = 1; level < cf.levels.length; level++) runs.push(cf.levels[level]!);
   const entries: LsmEntry[] = [];
-  mergeRuns(runs, (entry) => entries.push(entry));
+  // Copied into objects of this site: gathered, they outlive young collections (see readBlockInto).
+  mergeRuns(runs, (entry) => entries.push({ key: entry.key, value: entry.value, seq: entry.seq }));
   const part = packPart(entries);
   parts.set(key, part);
   cachedEntries += part.size;
