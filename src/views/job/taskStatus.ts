@@ -36,6 +36,32 @@ export interface TaskStatus {
   transactions: { open: number; preCommitted: number } | null;
 }
 
+type TransactionCounts = NonNullable<TaskStatus['transactions']>;
+const countsByList = new WeakMap<readonly unknown[], Map<string, TransactionCounts>>();
+
+/**
+ * Open and pre-committed transactions per sink subtask, counted in one pass over the run's
+ * transactions and kept per list: the list holds every transaction of the run (8,000 late in the
+ * scale run), and filtering it once per sink subtask at every render was a fifth of a far seek's
+ * landing render. Kept only for a frozen list (the views' states): a live one may still change.
+ */
+function transactionCounts(output: EngineState['job']['output']): Map<string, TransactionCounts> {
+  const all = transactionsOf(output);
+  let counts = countsByList.get(all);
+  if (!counts) {
+    counts = new Map();
+    for (const t of all) {
+      if (t.status !== 'open' && t.status !== 'pre-committed') continue;
+      const c = counts.get(t.task) ?? { open: 0, preCommitted: 0 };
+      if (t.status === 'open') c.open++;
+      else c.preCommitted++;
+      counts.set(t.task, c);
+    }
+    if (Object.isFrozen(all)) countsByList.set(all, counts);
+  }
+  return counts;
+}
+
 function entryCount(list: { count: number }[] | undefined): number {
   return (list ?? []).reduce((n, e) => n + e.count, 0);
 }
@@ -82,8 +108,8 @@ export function taskStatus(state: EngineState, task: string): TaskStatus {
 
   let transactions: TaskStatus['transactions'] = null;
   if (job.sinks[task] && scenario.job.sink.kind === 'transactional') {
-    const mine = transactionsOf(job.output).filter((t) => t.task === task);
-    transactions = { open: mine.filter((t) => t.status === 'open').length, preCommitted: mine.filter((t) => t.status === 'pre-committed').length };
+    const c = transactionCounts(job.output).get(task);
+    transactions = { open: c?.open ?? 0, preCommitted: c?.preCommitted ?? 0 };
   }
 
   return {
