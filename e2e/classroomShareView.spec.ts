@@ -3,7 +3,7 @@
  * (here a failure injected in the UI at step 30), in a fresh browser context with no saved session.
  */
 import { expect, test } from '@playwright/test';
-import { englishByDefault, readStep, storageReady } from './helpers';
+import { englishByDefault, readStep, recorded, storageReady } from './helpers';
 
 test('a share link opened in a fresh browser context shows the same step of the same branch', async ({
   browser,
@@ -19,6 +19,9 @@ test('a share link opened in a fresh browser context shows the same step of the 
   await a.getByTestId('fault-fail').click();
   await a.locator('body').click({ position: { x: 5, y: 300 } });
   for (let i = 0; i < 4; i++) await a.keyboard.press('ArrowRight');
+  // The branch streams in from the worker: its length is known once it is recorded (a clean-clone
+  // run read "Step 35 of 607" of a branch of 1,471 steps).
+  await recorded(a);
   const step = await readStep(a);
   const headline = await a.getByTestId('narration-headline').innerText();
   await expect(a.getByTestId('checkpoint-history')).not.toContainText('being recorded in the background');
@@ -37,6 +40,7 @@ test('a share link opened in a fresh browser context shows the same step of the 
   await b.goto(link);
   await b.getByTestId('share-link-dismiss').click();
   expect(await readStep(b)).toBe(step);
+  await recorded(b);
   // The same run: the branch's length, the narration and the checkpoints at that step.
   await expect(b.getByTestId('step-readout')).toHaveText(readout);
   await expect(b.getByTestId('narration-headline')).toHaveText(headline);
