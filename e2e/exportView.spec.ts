@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { englishByDefault, readStep, storageReady } from './helpers';
+import { englishByDefault, readStep, recorded, storageReady } from './helpers';
 
 test('export, then import in a fresh context: the same step of the same branch', async ({ browser }) => {
   const sender = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -20,6 +20,8 @@ test('export, then import in a fresh context: the same step of the same branch',
   await a.getByTestId('trigger-savepoint').click();
   await a.locator('body').click({ position: { x: 5, y: 300 } });
   for (let i = 0; i < 4; i++) await a.keyboard.press('ArrowRight');
+  // The branch streams in from the worker: its length is known once it is recorded.
+  await recorded(a);
   const step = await readStep(a);
   const readout = await a.getByTestId('step-readout').innerText();
   const headline = await a.getByTestId('narration-headline').innerText();
@@ -49,6 +51,7 @@ test('export, then import in a fresh context: the same step of the same branch',
   await expect(b.getByTestId('io-status')).toContainText('Loaded');
   await b.getByTestId('config-close').click();
   expect(await readStep(b)).toBe(step);
+  await recorded(b);
   // The same branch: its length, the narration at that step and the checkpoints (the savepoint among them).
   await expect(b.getByTestId('step-readout')).toHaveText(readout);
   await expect(b.getByTestId('narration-headline')).toHaveText(headline);
