@@ -90,8 +90,8 @@ export function nativeCheckpoint(db: LsmDb): NativeCheckpoint {
     );
   // Not `liveSstFiles`: its metadata copies (sstMeta) come from an allocation site whose objects
   // mostly live long (in events and results), so V8 allocates them straight in the old generation;
-  // listed per subtask at every checkpoint, they were a quarter of what the scale run's engine put
-  // there (docs/long-tasks.md, "Session 17").
+  // listed per subtask at every checkpoint, they were about a sixth of what the scale run's engine
+  // put there (docs/long-tasks.md, "Session 17").
   const sstFiles: CheckpointSst[] = [];
   for (const cf of db.columnFamilies)
     for (const files of cf.levels)

@@ -114,7 +114,7 @@ export function blockDataOf(
 
 export { BLOCK_TRAILER_BYTES };
 
-export function varintSize(n: number): number {
+function varintSize(n: number): number {
   let s = 1;
   while (n >= 0x80) {
     n = Math.floor(n / 0x80);

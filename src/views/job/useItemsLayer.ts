@@ -24,7 +24,7 @@ const DURATION_MS = 220;
  * after. A far seek in the scale run drew ~1,300 items into a layer that had few, creating five
  * elements each in one task of 80 ms of script (docs/long-tasks.md, "Session 17").
  */
-export const CREATE_PER_TASK = 300;
+const CREATE_PER_TASK = 300;
 
 function transform(x: number, y: number, angle: number): string {
   return `translate(${x.toFixed(1)},${y.toFixed(1)}) rotate(${angle.toFixed(1)})`;
